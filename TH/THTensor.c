@@ -1,0 +1,7 @@
+#include "THAtomic.h"
+#include "THTensor.h"
+
+#define TH_GENERIC_FILE "generic/THTensor.c"
+#include "THGenerateAllTypes.h"
+#define TH_GENERIC_FILE "generic/THTensor.c"
+#include "THGenerateHalfType.h"

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs, with apt-get, the Debian packages ember needs that are not installed yet.
+# Idempotent: when everything is present it changes nothing and never touches the network.
+# Usage: scripts/install-deps.sh [--with-torch]   (--with-torch adds python3-torch, only needed to
+# regenerate the golden files in tests/golden and to run bench/compare.py)
+set -euo pipefail
+
+packages=(
+  build-essential cmake pkg-config
+  libopenblas-openmp-dev liblapack-dev
+  libcmocka-dev libbenchmark-dev
+  luajit libluajit-5.1-dev
+  python3-numpy zlib1g-dev
+  dataset-fashion-mnist
+)
+[ "${1:-}" = "--with-torch" ] && packages+=(python3-torch python3-matplotlib)
+
+missing=()
+for p in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  [ "$status" = "install ok installed" ] || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "install-deps: installing ${missing[*]}"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

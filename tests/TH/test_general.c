@@ -1,0 +1,166 @@
+/* THGeneral: error handlers, guarded mode, allocation, threads. */
+#include "th_test.h"
+
+#include <pthread.h>
+
+static int handler_calls;
+static char handler_msg[1024];
+static jmp_buf handler_jump;
+
+static void jumping_handler(const char *msg, void *data) {
+  handler_calls++;
+  snprintf(handler_msg, sizeof handler_msg, "%s", msg);
+  assert_ptr_equal(data, &handler_calls);
+  longjmp(handler_jump, 1);
+}
+
+static int arg_handler_arg;
+static void jumping_arg_handler(int argNumber, const char *msg, void *data) {
+  handler_calls++;
+  arg_handler_arg = argNumber;
+  snprintf(handler_msg, sizeof handler_msg, "%s", msg);
+  longjmp(handler_jump, 1);
+}
+
+static void test_error_handler_receives_message(void **state) {
+  handler_calls = 0;
+  THSetErrorHandler(jumping_handler, &handler_calls);
+  if (!setjmp(handler_jump)) THError("custom %d", 42);
+  assert_int_equal(handler_calls, 1);
+  assert_non_null(strstr(handler_msg, "custom 42"));
+  assert_non_null(strstr(handler_msg, "test_general.c"));
+  THSetErrorHandler(NULL, NULL);
+}
+
+static void test_arg_error_handler_gets_argument_number(void **state) {
+  handler_calls = 0;
+  THSetArgErrorHandler(jumping_arg_handler, NULL);
+  THFloatTensor *t = THFloatTensor_newWithSize2d(2, 3);
+  if (!setjmp(handler_jump)) THFloatTensor_narrow(t, NULL, 1, 2, 5);
+  assert_int_equal(handler_calls, 1);
+  assert_int_equal(arg_handler_arg, 4);
+  assert_non_null(strstr(handler_msg, "narrow"));
+  THSetArgErrorHandler(NULL, NULL);
+  THFloatTensor_free(t);
+}
+
+static void test_default_handlers_apply_to_threads_without_their_own(void **state) {
+  handler_calls = 0;
+  THSetDefaultErrorHandler(jumping_handler, &handler_calls);
+  if (!setjmp(handler_jump)) THError("through the default");
+  assert_int_equal(handler_calls, 1);
+  THSetDefaultErrorHandler(NULL, NULL); /* NULL restores the built-in default */
+}
+
+static void test_guarded_mode_returns_early_and_keeps_working(void **state) {
+  THFloatTensor *t = THFloatTensor_newWithSize2d(2, 3);
+  assert_th_error(THFloatTensor_select(t, NULL, 0, 7), "out of range");
+  assert_th_error(THFloatTensor_get2d(t, 2, 0), "index 2 out of range");
+  assert_th_error(THFloatTensor_size(t, 5), "dimension 6 out of range");
+  /* still usable, and a successful guarded call clears the message */
+  THSetGuardedMode(1);
+  THFloatTensor_set2d(t, 1, 2, 5.0f);
+  assert_null(THGetLastError());
+  assert_float_equal(THFloatTensor_get2d(t, 1, 2), 5.0f, 0);
+  THSetGuardedMode(0);
+  THFloatTensor_free(t);
+}
+
+static void test_guarded_call_returns_zero_values(void **state) {
+  THDoubleTensor *t = THDoubleTensor_newWithSize1d(4);
+  THSetGuardedMode(1);
+  double v = THDoubleTensor_get1d(t, 9);
+  THDoubleTensor *sel = THDoubleTensor_newSelect(t, 0, 0); /* cannot select on a vector */
+  THSetGuardedMode(0);
+  assert_true(v == 0.0);
+  assert_null(sel);
+  assert_non_null(strstr(THGetLastError(), "cannot select on a 1D tensor"));
+  THClearLastError();
+  assert_null(THGetLastError());
+  THDoubleTensor_free(t);
+}
+
+static void *guarded_thread(void *arg) {
+  THFloatTensor *t = THFloatTensor_newWithSize1d(2);
+  THFloatTensor_get1d(t, 3);
+  const char *msg = THGetLastError();
+  int ok = msg && strstr(msg, "out of range");
+  THFloatTensor_free(t);
+  return (void *)(intptr_t)ok;
+}
+
+static void test_last_error_is_per_thread(void **state) {
+  THSetGuardedMode(1);
+  pthread_t th;
+  void *ok = NULL;
+  pthread_create(&th, NULL, guarded_thread, NULL);
+  pthread_join(th, &ok);
+  THSetGuardedMode(0);
+  assert_true((intptr_t)ok);
+  assert_null(THGetLastError()); /* this thread made no failing call */
+}
+
+static void test_alloc(void **state) {
+  assert_null(THAlloc(0));
+  void *p = THAlloc(1 << 20);
+  assert_non_null(p);
+  assert_int_equal((uintptr_t)p % 64, 0);
+  p = THRealloc(p, 1 << 21);
+  memset(p, 1, 1 << 21);
+  THFree(p);
+  THFree(NULL);
+  assert_th_error(THAlloc(-5), "negative");
+  assert_th_error(THAlloc(PTRDIFF_MAX), "out of memory");
+}
+
+static int gc_calls;
+static void count_gc(void *data) { gc_calls++; }
+
+static void test_gc_handler_runs_when_heap_grows(void **state) {
+  gc_calls = 0;
+  THSetGCHandler(count_gc, NULL);
+  THHeapUpdate(400L * 1024 * 1024);
+  THHeapUpdate(-400L * 1024 * 1024);
+  THSetGCHandler(NULL, NULL);
+  assert_true(gc_calls >= 1);
+}
+
+static void test_threads(void **state) {
+  int before = THGetNumThreads();
+  assert_true(THGetNumCores() >= 1);
+  THSetNumThreads(1);
+  assert_int_equal(THGetNumThreads(), 1);
+  THSetNumThreads(0); /* clamped to 1 */
+  assert_int_equal(THGetNumThreads(), 1);
+  THInferNumThreads();
+  assert_int_equal(THGetNumThreads(), THGetNumCores());
+  THSetNumThreads(before);
+}
+
+static void test_size_desc(void **state) {
+  long size[3] = {2, 3, 4};
+  assert_string_equal(_THSizeDesc(size, 3).str, "[2 x 3 x 4]");
+  assert_string_equal(_THSizeDesc(size, 0).str, "[]");
+  long many[40];
+  for (int i = 0; i < 40; i++) many[i] = 1000 + i;
+  THDescBuff d = _THSizeDesc(many, 40);
+  assert_true(strlen(d.str) < TH_DESC_BUFF_LEN);
+  assert_non_null(strstr(d.str, "..."));
+  assert_close(THLog1p(1e-10), 1e-10, 1e-20);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_error_handler_receives_message),
+      cmocka_unit_test(test_arg_error_handler_gets_argument_number),
+      cmocka_unit_test(test_default_handlers_apply_to_threads_without_their_own),
+      cmocka_unit_test(test_guarded_mode_returns_early_and_keeps_working),
+      cmocka_unit_test(test_guarded_call_returns_zero_values),
+      cmocka_unit_test(test_last_error_is_per_thread),
+      cmocka_unit_test(test_alloc),
+      cmocka_unit_test(test_gc_handler_runs_when_heap_grows),
+      cmocka_unit_test(test_threads),
+      cmocka_unit_test(test_size_desc),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,55 @@
+#ifndef EMBER_TH_TEST_H
+#define EMBER_TH_TEST_H
+/* Shared by the CMocka test programs. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "TH.h"
+
+/* Runs CALL (one call of a legacy function) in guarded mode and asserts that it failed with a
+ * message containing SUBSTR; the library must keep working afterwards. */
+#define assert_th_error(CALL, SUBSTR)                                                    \
+  do {                                                                                   \
+    THSetGuardedMode(1);                                                                 \
+    CALL;                                                                                \
+    THSetGuardedMode(0);                                                                 \
+    const char *th_msg_ = THGetLastError();                                              \
+    if (!th_msg_) fail_msg("expected an error containing \"%s\" from %s", SUBSTR, #CALL); \
+    if (!strstr(th_msg_, SUBSTR))                                                        \
+      fail_msg("the error \"%s\" of %s does not contain \"%s\"", th_msg_, #CALL, SUBSTR); \
+    THClearLastError();                                                                  \
+  } while (0)
+
+/* |a - b| <= atol + rtol * |b|, NaN equal to NaN. */
+static inline int th_close(double a, double b, double atol, double rtol) {
+  if (isnan(a) || isnan(b)) return isnan(a) && isnan(b);
+  if (isinf(a) || isinf(b)) return a == b;
+  return fabs(a - b) <= atol + rtol * fabs(b);
+}
+
+#define assert_close(A, B, TOL)                                                           \
+  do {                                                                                    \
+    double th_a_ = (double)(A), th_b_ = (double)(B);                                      \
+    if (!th_close(th_a_, th_b_, (TOL), (TOL)))                                            \
+      fail_msg("%s = %.17g, expected %s = %.17g (tolerance %g)", #A, th_a_, #B, th_b_, (double)(TOL)); \
+  } while (0)
+
+/* A new contiguous Double tensor of the given sizes (up to 4) filled from values (row-major). */
+static inline THDoubleTensor *th_test_double(const double *values, long s0, long s1, long s2, long s3) {
+  THDoubleTensor *t = THDoubleTensor_newWithSize4d(s0, s1, s2, s3);
+  memcpy(THDoubleTensor_data(t), values, sizeof(double) * (size_t)THDoubleTensor_nElement(t));
+  return t;
+}
+
+static inline THFloatTensor *th_test_float(const float *values, long s0, long s1, long s2, long s3) {
+  THFloatTensor *t = THFloatTensor_newWithSize4d(s0, s1, s2, s3);
+  memcpy(THFloatTensor_data(t), values, sizeof(float) * (size_t)THFloatTensor_nElement(t));
+  return t;
+}
+
+#endif

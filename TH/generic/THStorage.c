@@ -31,10 +31,15 @@ THStorage *THStorage_(newWithAllocator)(ptrdiff_t size, THAllocator *allocator, 
   return storage;
 }
 
+/* size 0 maps the whole file. The map allocator is asked even for 0 bytes (newWithAllocator
+ * would skip it), and it frees ctx itself when it fails, so nothing leaks on a bad file. */
 THStorage *THStorage_(newWithMapping)(const char *filename, ptrdiff_t size, int flags) {
+  THArgCheck(size >= 0 && size <= PTRDIFF_MAX / (ptrdiff_t)sizeof(real), 2,
+             "THStorage_newWithMapping: size must be >= 0 (0: the whole file), got %td", size);
   THMapAllocatorContext *ctx = THMapAllocatorContext_new(filename, flags);
-  THStorage *storage = THStorage_(newWithAllocator)(size, &THMapAllocator, ctx);
-  if (size <= 0) storage->size = THMapAllocatorContext_size(ctx) / (ptrdiff_t)sizeof(real);
+  real *data = THMapAllocator.malloc(ctx, (ptrdiff_t)sizeof(real) * size);
+  if (size == 0) size = THMapAllocatorContext_size(ctx) / (ptrdiff_t)sizeof(real);
+  THStorage *storage = THStorage_(newWithDataAndAllocator)(data, size, &THMapAllocator, ctx);
   THStorage_(clearFlag)(storage, TH_STORAGE_RESIZABLE);
   return storage;
 }

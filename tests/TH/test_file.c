@@ -1,0 +1,641 @@
+/* THFile through its back ends: THDiskFile (files and pipes) and THMemoryFile. */
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "th_test.h"
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+/* A fresh path in /tmp (the file exists, empty); the test unlinks it. */
+static void temp_path(char *path) {
+  strcpy(path, "/tmp/ember_test_file_XXXXXX");
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  close(fd);
+}
+
+/* The bytes of a file on disk, NUL-terminated, THFree'd by the caller. */
+static size_t slurp(const char *path, char **out) {
+  THFile *f = THDiskFile_new(path, "r", 0);
+  size_t n = THFile_readStringRaw(f, "*a", out);
+  THFile_free(f);
+  return n;
+}
+
+/* ---------------------------------------------------------------- every type, there and back */
+
+static unsigned char bytes[] = {0, 1, 127, 128, 255, '\n', ' '};
+static char chars[] = {'a', ' ', '\n', '\t', 0, -128, 127};
+static short shorts[] = {0, -1, SHRT_MIN, SHRT_MAX, 12345};
+static int ints[] = {0, -1, INT_MIN, INT_MAX, 42};
+static long longs[] = {0, -1, LONG_MIN, LONG_MAX, 1L << 40};
+static float floats[] = {0.1f, -0.0f, FLT_MAX, -FLT_MIN, 1e-45f /* subnormal */, INFINITY, NAN, 1.0f / 3};
+static double doubles[] = {0.1, -0.0, DBL_MAX, DBL_MIN, 4.9406564584124654e-324, -INFINITY, NAN, 1.0 / 3};
+static THHalf halves[] = {{0x3C00}, {0x7BFF}, {0x0001}, {0x8000}, {0xFC00}, {0x3555}};
+
+/* Same bits, or both NaN when nan_size (4: float, 8: double) says the elements may be NaN: ascii
+ * writes "nan", which reads back as the default NaN. */
+static void assert_same_values(const void *got, const void *want, size_t n, size_t size, int nan_size) {
+  for (size_t i = 0; i < n; i++) {
+    const char *g = (const char *)got + i * size, *w = (const char *)want + i * size;
+    if (nan_size == 8 && isnan(*(const double *)w)) {
+      assert_true(isnan(*(const double *)g));
+    } else if (nan_size == 4 && isnan(*(const float *)w)) {
+      assert_true(isnan(*(const float *)g));
+    } else if (memcmp(g, w, size)) {
+      fail_msg("element %zu of %zu differs", i, n);
+    }
+  }
+}
+
+#define FOR_EACH_ARRAY(X)                                                                    \
+  X(Byte, unsigned char, bytes, 0) X(Char, char, chars, 0) X(Short, short, shorts, 0)        \
+  X(Int, int, ints, 0) X(Long, long, longs, 0) X(Float, float, floats, 4)                    \
+  X(Double, double, doubles, 8) X(Half, THHalf, halves, 0)
+
+#define WRITE_RAW(Name, T, arr, nan) assert_int_equal(THFile_write##Name##Raw(f, arr, N(arr)), N(arr));
+#define READ_RAW(Name, T, arr, nan)                                     \
+  {                                                                     \
+    T got[N(arr)];                                                      \
+    assert_int_equal(THFile_read##Name##Raw(f, got, N(arr)), N(arr));   \
+    assert_same_values(got, arr, N(arr), sizeof(T), nan);               \
+  }
+#define WRITE_STORAGE(Name, T, arr, nan)                                 \
+  {                                                                      \
+    TH##Name##Storage *s = TH##Name##Storage_newWithSize(N(arr));        \
+    memcpy(s->data, arr, sizeof arr);                                    \
+    assert_int_equal(THFile_write##Name(f, s), N(arr));                  \
+    TH##Name##Storage_free(s);                                           \
+  }
+#define READ_STORAGE(Name, T, arr, nan)                                  \
+  {                                                                      \
+    TH##Name##Storage *s = TH##Name##Storage_newWithSize(N(arr));        \
+    assert_int_equal(THFile_read##Name(f, s), N(arr));                   \
+    assert_same_values(s->data, arr, N(arr), sizeof(T), nan);            \
+    TH##Name##Storage_free(s);                                           \
+  }
+/* the next-to-last element: '\n' for bytes, -128 for chars, the maxima, NaN, -inf for half */
+#define WRITE_SCALAR(Name, T, arr, nan) THFile_write##Name##Scalar(f, arr[N(arr) - 2]);
+#define READ_SCALAR(Name, T, arr, nan)                                   \
+  {                                                                      \
+    T got = THFile_read##Name##Scalar(f);                                \
+    assert_same_values(&got, &arr[N(arr) - 2], 1, sizeof(T), nan);       \
+  }
+
+static void write_everything(THFile *f) {
+  FOR_EACH_ARRAY(WRITE_RAW)
+  FOR_EACH_ARRAY(WRITE_SCALAR)
+  FOR_EACH_ARRAY(WRITE_STORAGE)
+  assert_int_equal(THFile_writeStringRaw(f, "tail\n", 5), 5);
+  assert_false(THFile_hasError(f));
+}
+
+static void read_everything(THFile *f, int at_end) {
+  FOR_EACH_ARRAY(READ_RAW)
+  FOR_EACH_ARRAY(READ_SCALAR)
+  FOR_EACH_ARRAY(READ_STORAGE)
+  char *s;
+  assert_int_equal(THFile_readStringRaw(f, "*l", &s), 4);
+  assert_string_equal(s, "tail");
+  THFree(s);
+  if (!at_end) return;
+  /* at the end: a quiet file flags the error and reads 0, then works again */
+  THFile_quiet(f);
+  assert_int_equal(THFile_readIntScalar(f), 0);
+  assert_true(THFile_hasError(f));
+  THFile_clearError(f);
+  assert_false(THFile_hasError(f));
+  THFile_pedantic(f);
+}
+
+static void set_mode(THFile *f, int binary) {
+  if (binary)
+    THFile_binary(f);
+  else
+    THFile_ascii(f);
+  assert_int_equal(THFile_isBinary(f), binary);
+}
+
+static void memory_roundtrip(int binary) {
+  THFile *w = THMemoryFile_new("w");
+  set_mode(w, binary);
+  write_everything(w);
+  THCharStorage *contents = THMemoryFile_storage(w);
+  assert_int_equal(contents->data[contents->size - 1], 0);
+  THFile *r = THMemoryFile_newWithStorage(contents, "r");
+  THFile_free(w); /* r holds its own reference to the storage */
+  set_mode(r, binary);
+  read_everything(r, 1);
+  THFile_free(r);
+
+  /* the same through one "rw" file and a seek back */
+  THFile *f = THMemoryFile_new("rw");
+  set_mode(f, binary);
+  write_everything(f);
+  size_t end = THFile_position(f);
+  THFile_seek(f, 0);
+  read_everything(f, 1);
+  assert_int_equal(THFile_position(f), end);
+  THFile_free(f);
+}
+
+static void disk_roundtrip(int binary) {
+  char path[64];
+  temp_path(path);
+  THFile *w = THDiskFile_new(path, "w", 0);
+  set_mode(w, binary);
+  write_everything(w);
+  THFile_free(w);
+  THFile *r = THDiskFile_new(path, "r", 0);
+  set_mode(r, binary);
+  read_everything(r, 1);
+  THFile_free(r);
+
+  THFile *f = THDiskFile_new(path, "rw", 0);
+  set_mode(f, binary);
+  write_everything(f);
+  write_everything(f);
+  THFile_seek(f, 0);
+  read_everything(f, 0);
+  read_everything(f, 1);
+  THFile_free(f);
+  unlink(path);
+}
+
+static void test_memory_binary(void **state) { memory_roundtrip(1); }
+static void test_memory_ascii(void **state) { memory_roundtrip(0); }
+static void test_disk_binary(void **state) { disk_roundtrip(1); }
+static void test_disk_ascii(void **state) { disk_roundtrip(0); }
+
+/* Many elements: the conversions and the ascii text go through fixed-size chunks. */
+static void test_large_arrays(void **state) {
+  enum { n = 3000 };
+  static double d[n], back[n];
+  static long l[n], lback[n];
+  for (int i = 0; i < n; i++) {
+    d[i] = sin(i) * 1e5;
+    l[i] = (long)i * 70001 - 100000000;
+  }
+  for (int binary = 0; binary < 2; binary++) {
+    THFile *f = THMemoryFile_new("rw");
+    set_mode(f, binary);
+    THMemoryFile_longSize(f, 4);
+    assert_int_equal(THFile_writeDoubleRaw(f, d, n), n);
+    assert_int_equal(THFile_writeLongRaw(f, l, n), n);
+    THFile_seek(f, 0);
+    assert_int_equal(THFile_readDoubleRaw(f, back, n), n);
+    assert_int_equal(THFile_readLongRaw(f, lback, n), n);
+    assert_memory_equal(back, d, sizeof d);
+    assert_memory_equal(lback, l, sizeof l);
+    if (binary) assert_int_equal(THFile_position(f), n * 8 + n * 4);
+    THFile_free(f);
+  }
+}
+
+/* ---------------------------------------------------------------- the formats, byte for byte */
+
+static void test_ascii_format(void **state) {
+  THFile *f = THMemoryFile_new("w");
+  assert_false(THFile_isBinary(f)); /* files start in ascii mode, auto-spacing */
+  assert_true(THFile_isAutoSpacing(f));
+  THFile_writeIntScalar(f, 42);
+  double d[2] = {0.1, 1e300};
+  THFile_writeDoubleRaw(f, d, 2);
+  THFile_writeFloatScalar(f, 0.1f);
+  THFile_writeCharRaw(f, "ab", 2);
+  THFile_writeLongScalar(f, -7);
+  THFile_writeHalfScalar(f, TH_float2half(1.5f));
+  THFile_noAutoSpacing(f);
+  assert_false(THFile_isAutoSpacing(f));
+  short s[3] = {1, -2, 3};
+  THFile_writeShortRaw(f, s, 3);
+  THFile_writeShortRaw(f, s, 1);
+  /* %d; %.17g (0.1 is 0.1000000000000000055..., 1e300 is 1.00000000000000005e300); %.9g of
+   * 0.1f (0.100000001490116...); raw chars; elements separated by spaces, a newline after each
+   * call with auto-spacing, nothing between calls without it */
+  const char *want = "42\n0.10000000000000001 1.0000000000000001e+300\n0.100000001\nab\n-7\n1.5\n1 -2 31";
+  THCharStorage *c = THMemoryFile_storage(f);
+  assert_string_equal(c->data, want);
+  assert_int_equal(c->size, strlen(want) + 1);
+  THFile_free(f);
+}
+
+static void test_binary_native_format(void **state) {
+  THFile *f = THMemoryFile_new("w");
+  THFile_binary(f);
+  THFile_writeIntScalar(f, 0x01020304);
+  THFile_writeDoubleScalar(f, 1.0);
+  THCharStorage *c = THMemoryFile_storage(f);
+  unsigned char want[12];
+  int v = 0x01020304;
+  double one = 1.0;
+  memcpy(want, &v, 4);
+  memcpy(want + 4, &one, 8);
+  assert_int_equal(c->size, 13);
+  assert_memory_equal(c->data, want, 12);
+  THFile_free(f);
+}
+
+/* ---------------------------------------------------------------- byte order and long size */
+
+static void test_endianness(void **state) {
+  union { int i; char c; } probe = {1};
+  assert_int_equal(THDiskFile_isLittleEndianCPU(), probe.c == 1);
+  assert_int_equal(THDiskFile_isBigEndianCPU(), probe.c != 1);
+
+  char path[64];
+  temp_path(path);
+  THFile *f = THDiskFile_new(path, "w", 0);
+  THFile_binary(f);
+  THDiskFile_bigEndianEncoding(f);
+  THFile_writeShortScalar(f, 0x0102);
+  THFile_writeIntScalar(f, 0x01020304);
+  THFile_writeLongScalar(f, 0x0102030405060708L);
+  THFile_writeDoubleScalar(f, 1.0);   /* 0x3FF0000000000000 */
+  THFile_writeFloatScalar(f, -2.0f);  /* 0xC0000000 */
+  THFile_writeHalfScalar(f, (THHalf){0x3C00});
+  THFile_writeByteScalar(f, 0xAB);
+  THDiskFile_longSize(f, 4);
+  THFile_writeLongScalar(f, -2);      /* 0xFFFFFFFE */
+  THDiskFile_littleEndianEncoding(f);
+  THFile_writeShortScalar(f, 0x0102);
+  THFile_writeIntScalar(f, 0x01020304);
+  THFile_free(f);
+
+  const unsigned char want[] = {1, 2, 1, 2, 3, 4, 1, 2, 3, 4, 5, 6, 7, 8, 0x3F, 0xF0, 0, 0, 0, 0, 0, 0,
+                                0xC0, 0, 0, 0, 0x3C, 0, 0xAB, 0xFF, 0xFF, 0xFF, 0xFE, 2, 1, 4, 3, 2, 1};
+  char *got;
+  assert_int_equal(slurp(path, &got), sizeof want);
+  assert_memory_equal(got, want, sizeof want);
+  THFree(got);
+
+  f = THDiskFile_new(path, "r", 0);
+  THFile_binary(f);
+  THDiskFile_bigEndianEncoding(f);
+  assert_int_equal(THFile_readShortScalar(f), 0x0102);
+  assert_int_equal(THFile_readIntScalar(f), 0x01020304);
+  assert_int_equal(THFile_readLongScalar(f), 0x0102030405060708L);
+  assert_true(THFile_readDoubleScalar(f) == 1.0);
+  assert_true(THFile_readFloatScalar(f) == -2.0f);
+  assert_int_equal(THFile_readHalfScalar(f).x, 0x3C00);
+  assert_int_equal(THFile_readByteScalar(f), 0xAB);
+  THDiskFile_longSize(f, 4);
+  assert_int_equal(THFile_readLongScalar(f), -2);
+  THDiskFile_nativeEndianEncoding(f);
+  THFile_seek(f, 0);
+  assert_int_equal((unsigned short)THFile_readShortScalar(f), probe.c == 1 ? 0x0201 : 0x0102);
+  THFile_free(f);
+
+  /* many swapped elements (several conversion chunks) */
+  enum { n = 1500 };
+  static double d[n], back[n];
+  for (int i = 0; i < n; i++) d[i] = i * 0.25 - 7;
+  f = THDiskFile_new(path, "rw", 0);
+  THFile_binary(f);
+  THDiskFile_bigEndianEncoding(f);
+  THFile_writeDoubleRaw(f, d, n);
+  THFile_seek(f, 0);
+  assert_int_equal(THFile_readDoubleRaw(f, back, n), n);
+  assert_memory_equal(back, d, sizeof d);
+  THFile_free(f);
+  unlink(path);
+}
+
+static void test_long_size(void **state) {
+  THFile *f = THMemoryFile_new("rw");
+  THFile_binary(f);
+  THMemoryFile_longSize(f, 4);
+  long v[3] = {-1, 2, 2147483647L};
+  assert_int_equal(THFile_writeLongRaw(f, v, 3), 3);
+  assert_int_equal(THFile_position(f), 12);
+  THFile_seek(f, 0);
+  long back[3];
+  assert_int_equal(THFile_readLongRaw(f, back, 3), 3); /* -1 comes back sign-extended */
+  assert_memory_equal(back, v, sizeof v);
+
+  /* narrowing refuses what does not fit: the elements before it are written */
+  long big[3] = {5, 1L << 40, 6};
+  assert_th_error(THFile_writeLongRaw(f, big, 3), "does not fit in longSize 4");
+  assert_int_equal(THFile_position(f), 16);
+  THFile_quiet(f);
+  assert_int_equal(THFile_writeLongRaw(f, big, 3), 1);
+  assert_true(THFile_hasError(f));
+  THFile_clearError(f);
+  THFile_seek(f, 12);
+  assert_int_equal(THFile_readLongScalar(f), 5);
+  assert_int_equal(THFile_readLongScalar(f), 5);
+
+  THMemoryFile_longSize(f, 0); /* native: 8 bytes */
+  THFile_seek(f, 0);
+  THFile_writeLongScalar(f, 1L << 40);
+  assert_int_equal(THFile_position(f), 8);
+  assert_th_error(THMemoryFile_longSize(f, 3), "longSize must be 0 (native), 4 or 8, got 3");
+  THFile_free(f);
+}
+
+/* ---------------------------------------------------------------- errors */
+
+static void test_read_errors(void **state) {
+  THCharStorage *s = THCharStorage_newWithSize(6);
+  memcpy(s->data, "1 x 3", 6);
+  THFile *f = THMemoryFile_newWithStorage(s, "r");
+  int v[5];
+  /* 'x' stops the read; the file stays at it and its bytes are untouched (Torch7 left a NUL) */
+  assert_th_error(THFile_readIntRaw(f, v, 3), "read error: read 1 blocks instead of 3 (unexpected character 'x')");
+  assert_int_equal(v[0], 1);
+  assert_int_equal(THFile_position(f), 2);
+  assert_memory_equal(s->data, "1 x 3", 6);
+  assert_int_equal(THFile_readCharScalar(f), 'x');
+  assert_int_equal(THFile_readIntScalar(f), 3);
+  /* past the end */
+  THFile_seek(f, 0);
+  assert_th_error(THFile_readIntRaw(f, v, 5), "read error: read 1 blocks instead of 5");
+  THFile_quiet(f);
+  THFile_seek(f, 4);
+  assert_int_equal(THFile_readIntRaw(f, v, 5), 1);
+  assert_true(THFile_hasError(f));
+  assert_int_equal(v[0], 3);
+  assert_memory_equal(s->data, "1 x 3", 6);
+  THFile_free(f);
+  THCharStorage_free(s);
+
+  /* bad tokens: an integer too large for its type, an unfinished exponent */
+  f = THMemoryFile_newWithStorage(NULL, "rw");
+  THFile_writeStringRaw(f, "70000 1e 2.5", 12);
+  THFile_seek(f, 0);
+  assert_th_error(THFile_readShortScalar(f), "bad token \"70000\"");
+  assert_th_error(THFile_readFloatScalar(f), "bad token \"1e\"");
+  assert_true(THFile_readFloatScalar(f) == 2.5f);
+  /* binary: a partial element does not count */
+  THFile_binary(f);
+  THFile_seek(f, 6);
+  assert_th_error(THFile_readDoubleScalar(f), "read 0 blocks instead of 1");
+  THFile_free(f);
+}
+
+static void test_access_errors(void **state) {
+  THFile *r = THMemoryFile_new("r");
+  assert_true(THFile_isReadable(r));
+  assert_false(THFile_isWritable(r));
+  assert_false(THFile_isQuiet(r));
+  assert_th_error(THFile_writeIntScalar(r, 1), "attempt to write to a read-only file");
+  assert_th_error(THFile_writeStringRaw(r, "a", 1), "read-only");
+  THFile_quiet(r);
+  assert_true(THFile_isQuiet(r));
+  THFile_writeIntScalar(r, 1);
+  assert_true(THFile_hasError(r));
+  THFile_free(r);
+
+  char path[64];
+  temp_path(path);
+  THFile *w = THDiskFile_new(path, "w", 0);
+  assert_false(THFile_isReadable(w));
+  assert_th_error(THFile_readIntScalar(w), "attempt to read from a write-only file");
+  char *str;
+  assert_th_error(THFile_readStringRaw(w, "*a", &str), "write-only");
+  THFile_writeIntScalar(w, 3);
+  THFile_close(w);
+  assert_false(THFile_isOpened(w));
+  assert_th_error(THFile_writeIntScalar(w, 3), "attempt to use a closed file");
+  assert_th_error(THFile_position(w), "closed file");
+  THFile_close(w); /* closing twice does nothing */
+  THFile_free(w);
+
+  /* opening */
+  char missing[80];
+  snprintf(missing, sizeof missing, "%s.missing", path);
+  assert_th_error(THDiskFile_new(missing, "r", 0), missing);
+  assert_null(THDiskFile_new(missing, "r", 1));
+  assert_th_error(THDiskFile_new(path, "x", 0), "mode must be");
+  assert_th_error(THDiskFile_new(NULL, "r", 0), "name is NULL");
+  assert_th_error(THMemoryFile_new("a"), "mode must be");
+  THCharStorage *bad = THCharStorage_newWithSize(2);
+  memcpy(bad->data, "ab", 2);
+  assert_th_error(THMemoryFile_newWithStorage(bad, "r"), "must end with a NUL");
+  THCharStorage_free(bad);
+  assert_th_error(THFile_readIntScalar(NULL), "file is NULL");
+  THFile *m = THMemoryFile_new("rw");
+  assert_th_error(THDiskFile_name(m), "not a disk or pipe file");
+  assert_th_error(THDiskFile_bigEndianEncoding(m), "not a disk or pipe file");
+  assert_th_error(THFile_readInt(m, NULL), "the storage is NULL");
+  assert_th_error(THFile_seek(m, 1), "unable to seek to position 1"); /* beyond the end */
+  char *s = NULL;
+  assert_th_error(THFile_readStringRaw(m, "*x", &s), "format must be");
+  THFile_writeIntScalar(m, 12); /* still working */
+  THFile_seek(m, 0);
+  assert_int_equal(THFile_readIntScalar(m), 12);
+  THFile_free(m);
+
+  THFile *d = THDiskFile_new(path, "r", 0);
+  assert_string_equal(THDiskFile_name(d), path);
+  assert_th_error(THMemoryFile_storage(d), "not a memory file");
+  assert_int_equal(THFile_readIntScalar(d), 3);
+  THFile_free(d);
+  THFile_free(NULL);
+  unlink(path);
+}
+
+/* ---------------------------------------------------------------- strings, positions */
+
+static void check_strings(THFile *f) {
+  char *s;
+  assert_int_equal(THFile_readStringRaw(f, "*l", &s), 8);
+  assert_string_equal(s, "line one");
+  THFree(s);
+  assert_int_equal(THFile_readStringRaw(f, "*l", &s), 0); /* an empty line */
+  assert_string_equal(s, "");
+  THFree(s);
+  assert_int_equal(THFile_readStringRaw(f, "*l", &s), 8);
+  assert_string_equal(s, "line two");
+  THFree(s);
+  assert_int_equal(THFile_readStringRaw(f, "*a", &s), 4);
+  assert_string_equal(s, "last");
+  THFree(s);
+  assert_int_equal(THFile_readStringRaw(f, "*a", &s), 0); /* "*a" at the end: empty, no error */
+  assert_string_equal(s, "");
+  THFree(s);
+  assert_th_error(THFile_readStringRaw(f, "*l", &s), "read 0 blocks instead of 1");
+  THFile_quiet(f);
+  assert_int_equal(THFile_readStringRaw(f, "*l", &s), 0);
+  assert_null(s);
+  assert_true(THFile_hasError(f));
+  THFile_clearError(f);
+  /* a last line without a newline */
+  THFile_seek(f, 19);
+  assert_int_equal(THFile_readStringRaw(f, "*l", &s), 4);
+  assert_string_equal(s, "last");
+  THFree(s);
+}
+
+static void test_strings(void **state) {
+  const char *text = "line one\n\nline two\nlast";
+  THFile *m = THMemoryFile_new("rw");
+  assert_int_equal(THFile_writeStringRaw(m, text, strlen(text)), strlen(text));
+  THFile_seek(m, 0);
+  check_strings(m);
+  THFile_free(m);
+
+  char path[64];
+  temp_path(path);
+  THFile *d = THDiskFile_new(path, "rw", 0);
+  THFile_writeStringRaw(d, text, strlen(text));
+  THFile_seek(d, 0);
+  check_strings(d);
+  THFile_free(d);
+
+  /* a long "*a" (the buffer grows) */
+  enum { n = 10000 };
+  static char big[n];
+  for (int i = 0; i < n; i++) big[i] = (char)('a' + i % 26);
+  d = THDiskFile_new(path, "w", 0);
+  THFile_writeStringRaw(d, big, n);
+  THFile_free(d);
+  char *s;
+  assert_int_equal(slurp(path, &s), n);
+  assert_memory_equal(s, big, n);
+  THFree(s);
+  unlink(path);
+}
+
+static void check_positions(THFile *f) {
+  THFile_binary(f);
+  int v[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+  THFile_writeIntRaw(f, v, 10);
+  assert_int_equal(THFile_position(f), 40);
+  THFile_seek(f, 8);
+  assert_int_equal(THFile_readIntScalar(f), 2);
+  assert_int_equal(THFile_position(f), 12);
+  THFile_writeIntScalar(f, 33); /* overwrite in the middle */
+  THFile_seekEnd(f);
+  assert_int_equal(THFile_position(f), 40);
+  THFile_synchronize(f);
+  THFile_seek(f, 12);
+  assert_int_equal(THFile_readIntScalar(f), 33);
+  assert_int_equal(THFile_readIntScalar(f), 4);
+}
+
+static void test_positions(void **state) {
+  THFile *m = THMemoryFile_new("rw");
+  check_positions(m);
+  assert_int_equal(THMemoryFile_storage(m)->size, 41);
+  THFile_free(m);
+
+  char path[64];
+  temp_path(path);
+  THFile *d = THDiskFile_new(path, "rw", 0);
+  THDiskFile_noBuffer(d);
+  check_positions(d);
+  THFile_free(d);
+  struct stat st;
+  assert_int_equal(stat(path, &st), 0);
+  assert_int_equal(st.st_size, 40);
+
+  /* "rw" keeps an existing file; "w" truncates it */
+  d = THDiskFile_new(path, "rw", 0);
+  THFile_seekEnd(d);
+  assert_int_equal(THFile_position(d), 40);
+  THFile_free(d);
+  d = THDiskFile_new(path, "w", 0);
+  THFile_free(d);
+  assert_int_equal(stat(path, &st), 0);
+  assert_int_equal(st.st_size, 0);
+  unlink(path);
+  /* "rw" creates a missing file */
+  d = THDiskFile_new(path, "rw", 0);
+  THFile_writeStringRaw(d, "xy", 2);
+  THFile_free(d);
+  assert_int_equal(stat(path, &st), 0);
+  assert_int_equal(st.st_size, 2);
+  unlink(path);
+}
+
+static void test_memory_storage(void **state) {
+  /* the storage is the file: initial contents, overwrite, growth, and the final NUL */
+  THCharStorage *s = THCharStorage_newWithSize(7);
+  memcpy(s->data, "12 34\n", 7);
+  THFile *f = THMemoryFile_newWithStorage(s, "rw");
+  THCharStorage_free(s); /* the file keeps a reference */
+  assert_int_equal(THFile_readIntScalar(f), 12);
+  assert_int_equal(THFile_readIntScalar(f), 34);
+  THFile_seek(f, 0);
+  THFile_binary(f);
+  THFile_writeCharRaw(f, "ab", 2);
+  THFile_seekEnd(f);
+  THFile_writeCharRaw(f, "0123456789", 10);
+  THCharStorage *c = THMemoryFile_storage(f);
+  assert_int_equal(c->size, 17);
+  assert_string_equal(c->data, "ab 34\n0123456789");
+  THFile_close(f);
+  assert_false(THFile_isOpened(f));
+  THFile_free(f);
+
+  /* a storage that cannot grow takes what fits, and the write comes up short */
+  s = THCharStorage_newWithSize(3);
+  memcpy(s->data, "ab", 3);
+  THCharStorage_clearFlag(s, TH_STORAGE_RESIZABLE);
+  f = THMemoryFile_newWithStorage(s, "rw");
+  THFile_binary(f);
+  THFile_seek(f, 1);
+  assert_th_error(THFile_writeCharRaw(f, "xyz", 3), "write error: wrote 1 blocks instead of 3");
+  assert_memory_equal(s->data, "ax", 3);
+  assert_true(THMemoryFile_storage(f) == s);
+  assert_int_equal(s->size, 3);
+  THFile_free(f);
+  THCharStorage_free(s);
+}
+
+/* ---------------------------------------------------------------- pipes */
+
+static void test_pipe(void **state) {
+  THFile *p = THPipeFile_new("echo 1 2 3", "r", 0);
+  int v[3];
+  assert_int_equal(THFile_readIntRaw(p, v, 3), 3);
+  assert_int_equal(v[0], 1);
+  assert_int_equal(v[1], 2);
+  assert_int_equal(v[2], 3);
+  assert_string_equal(THDiskFile_name(p), "echo 1 2 3");
+  assert_th_error(THFile_seek(p, 0), "unable to seek");
+  assert_th_error(THFile_position(p), "cannot be told");
+  THFile_quiet(p);
+  assert_int_equal(THFile_readIntScalar(p), 0); /* the end of the output */
+  assert_true(THFile_hasError(p));
+  THFile_free(p);
+
+  p = THPipeFile_new("printf 'ab\\ncd\\n'", "r", 0);
+  char *s;
+  assert_int_equal(THFile_readStringRaw(p, "*l", &s), 2);
+  assert_string_equal(s, "ab");
+  THFree(s);
+  assert_int_equal(THFile_readStringRaw(p, "*a", &s), 3);
+  assert_string_equal(s, "cd\n");
+  THFree(s);
+  THFile_free(p);
+
+  /* writing into a command: closing waits for it */
+  char path[64], cmd[128];
+  temp_path(path);
+  snprintf(cmd, sizeof cmd, "cat > %s", path);
+  p = THPipeFile_new(cmd, "w", 0);
+  THFile_writeIntRaw(p, v, 3);
+  THFile_free(p);
+  assert_int_equal(slurp(path, &s), 6);
+  assert_string_equal(s, "1 2 3\n");
+  THFree(s);
+  unlink(path);
+  assert_th_error(THPipeFile_new("echo", "rw", 0), "a pipe goes one way");
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_memory_binary),  cmocka_unit_test(test_memory_ascii),
+      cmocka_unit_test(test_disk_binary),    cmocka_unit_test(test_disk_ascii),
+      cmocka_unit_test(test_large_arrays),   cmocka_unit_test(test_ascii_format),
+      cmocka_unit_test(test_binary_native_format), cmocka_unit_test(test_endianness),
+      cmocka_unit_test(test_long_size),      cmocka_unit_test(test_read_errors),
+      cmocka_unit_test(test_access_errors),  cmocka_unit_test(test_strings),
+      cmocka_unit_test(test_positions),      cmocka_unit_test(test_memory_storage),
+      cmocka_unit_test(test_pipe),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,456 @@
+/* Ordering functions: sort, topk, kthvalue, median, mode, medianall. Small cases are worked out by
+ * hand (1-based indices, stable ties, NaN placement); large random cases are checked against the
+ * definitions (sorted, a permutation, kthvalue(k) == sort()[k], topk == the first k of a sort). */
+#include "th_test.h"
+
+static THDoubleTensor *dvec(const double *values, long n) { return th_test_double(values, n, -1, -1, -1); }
+
+/* Asserts a 1D double tensor (NaN matches NaN; the sign of zero must match too). */
+static void assert_dvec(THDoubleTensor *t, const double *expected, long n) {
+  assert_int_equal(t->nDimension, 1);
+  assert_int_equal(t->size[0], n);
+  for (long i = 0; i < n; i++) {
+    double got = THDoubleTensor_get1d(t, i);
+    if (!(isnan(expected[i]) ? isnan(got) : got == expected[i] && signbit(got) == signbit(expected[i])))
+      fail_msg("element %ld is %g, expected %g", i, got, expected[i]);
+  }
+}
+
+static void assert_lvec(THLongTensor *t, const long *expected, long n) {
+  assert_int_equal(t->nDimension, 1);
+  assert_int_equal(t->size[0], n);
+  for (long i = 0; i < n; i++)
+    if (THLongTensor_get1d(t, i) != expected[i])
+      fail_msg("index %ld is %ld, expected %ld", i, THLongTensor_get1d(t, i), expected[i]);
+}
+
+/* A deterministic pseudo-random sequence (xorshift), so failures reproduce. */
+static unsigned long rng_state = 88172645463325252UL;
+static unsigned long rng(void) {
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 7;
+  rng_state ^= rng_state << 17;
+  return rng_state;
+}
+
+/* ------------------------------------------------------------------ sort */
+
+static void test_sort_small(void **state) {
+  THDoubleTensor *v = dvec((double[]){3, 1, 2, 1}, 4), *r = THDoubleTensor_new();
+  THLongTensor *ix = THLongTensor_new();
+  /* Stable: the two 1s keep their index order in both directions. */
+  THDoubleTensor_sort(r, ix, v, 0, 0);
+  assert_dvec(r, (double[]){1, 1, 2, 3}, 4);
+  assert_lvec(ix, (long[]){2, 4, 3, 1}, 4);
+  THDoubleTensor_sort(r, ix, v, 0, 1);
+  assert_dvec(r, (double[]){3, 2, 1, 1}, 4);
+  assert_lvec(ix, (long[]){1, 3, 2, 4}, 4);
+
+  /* NaN last ascending, first descending; -0 equals +0 (index order kept). */
+  THDoubleTensor *n = dvec((double[]){NAN, 1, -INFINITY, NAN, 0.0, -0.0, -2}, 7);
+  THDoubleTensor_sort(r, ix, n, 0, 0);
+  assert_dvec(r, (double[]){-INFINITY, -2, 0.0, -0.0, 1, NAN, NAN}, 7);
+  assert_lvec(ix, (long[]){3, 7, 5, 6, 2, 1, 4}, 7);
+  THDoubleTensor_sort(r, ix, n, 0, 1);
+  assert_dvec(r, (double[]){NAN, NAN, 1, 0.0, -0.0, -2, -INFINITY}, 7);
+  assert_lvec(ix, (long[]){1, 4, 2, 5, 6, 7, 3}, 7);
+
+  /* 2D along each dimension, and a transposed input. */
+  THDoubleTensor *m = th_test_double((double[]){5, 2, 9, 1, 7, 3}, 2, 3, -1, -1);
+  THDoubleTensor_sort(r, ix, m, 1, 0);
+  double by_row[6] = {2, 5, 9, 1, 3, 7};
+  long by_row_ix[6] = {2, 1, 3, 1, 3, 2};
+  for (int i = 0; i < 6; i++) {
+    assert_true(THDoubleTensor_get2d(r, i / 3, i % 3) == by_row[i]);
+    assert_true(THLongTensor_get2d(ix, i / 3, i % 3) == by_row_ix[i]);
+  }
+  THDoubleTensor_sort(r, ix, m, 0, 1);
+  double by_col[6] = {5, 7, 9, 1, 2, 3};
+  long by_col_ix[6] = {1, 2, 1, 2, 1, 2};
+  for (int i = 0; i < 6; i++) {
+    assert_true(THDoubleTensor_get2d(r, i / 3, i % 3) == by_col[i]);
+    assert_true(THLongTensor_get2d(ix, i / 3, i % 3) == by_col_ix[i]);
+  }
+  THDoubleTensor *mt = THDoubleTensor_newTranspose(m, 0, 1); /* 5 1 / 2 7 / 9 3 */
+  THDoubleTensor_sort(r, ix, mt, 0, 0);
+  assert_true(r->size[0] == 3 && r->size[1] == 2);
+  double t_sorted[6] = {2, 1, 5, 3, 9, 7};
+  long t_ix[6] = {2, 1, 1, 3, 3, 2};
+  for (int i = 0; i < 6; i++) {
+    assert_true(THDoubleTensor_get2d(r, i / 2, i % 2) == t_sorted[i]);
+    assert_true(THLongTensor_get2d(ix, i / 2, i % 2) == t_ix[i]);
+  }
+  /* In place: rt_ is the input. */
+  THDoubleTensor_sort(v, ix, v, 0, 0);
+  assert_dvec(v, (double[]){1, 1, 2, 3}, 4);
+  /* One element. */
+  THDoubleTensor *one = dvec((double[]){4}, 1);
+  THDoubleTensor_sort(r, ix, one, 0, 1);
+  assert_dvec(r, (double[]){4}, 1);
+  assert_lvec(ix, (long[]){1}, 1);
+
+  THDoubleTensor *e = THDoubleTensor_new();
+  assert_th_error(THDoubleTensor_sort(r, ix, e, 0, 0), "sort: dimension 1 out of range of a 0D tensor");
+  assert_th_error(THDoubleTensor_sort(r, ix, m, 2, 0), "sort: dimension 3 out of range of a 2D tensor");
+  assert_th_error(THDoubleTensor_sort(r, NULL, m, 0, 0), "sort: ri_ is NULL");
+  THDoubleTensor_sort(r, ix, one, 0, 0);
+  assert_dvec(r, (double[]){4}, 1);
+
+  THDoubleTensor_free(e);
+  THDoubleTensor_free(one);
+  THDoubleTensor_free(mt);
+  THDoubleTensor_free(m);
+  THDoubleTensor_free(n);
+  THLongTensor_free(ix);
+  THDoubleTensor_free(r);
+  THDoubleTensor_free(v);
+}
+
+/* Asserts that (r, ix) is a stable sort of the n values at src (ascending or descending). */
+#define ASSERT_SORTED(Real, real, src, r, ix, n, desc)                                                 \
+  do {                                                                                           \
+    char *seen = calloc((size_t)(n), 1);                                                         \
+    for (long i = 0; i < (n); i++) {                                                             \
+      long at = THLongTensor_get1d(ix, i);                                                       \
+      if (at < 1 || at > (n) || seen[at - 1]) fail_msg("index %ld is not a permutation", at);    \
+      seen[at - 1] = 1;                                                                          \
+      if (TH##Real##Tensor_get1d(r, i) != (src)[at - 1]) fail_msg("value %ld does not match", i); \
+      if (i > 0) {                                                                               \
+        real a = TH##Real##Tensor_get1d(r, i - 1), b = TH##Real##Tensor_get1d(r, i);             \
+        if ((desc) ? a < b : a > b) fail_msg("not sorted at %ld", i);                            \
+        if (a == b && THLongTensor_get1d(ix, i - 1) > at) fail_msg("tie not stable at %ld", i);  \
+      }                                                                                          \
+    }                                                                                            \
+    free(seen);                                                                                  \
+  } while (0)
+
+static void test_sort_large(void **state) {
+  const long n = 200003;
+  THFloatTensor *t = THFloatTensor_newWithSize1d(n), *r = THFloatTensor_new();
+  THLongTensor *ix = THLongTensor_new();
+  float *p = THFloatTensor_data(t);
+  for (long i = 0; i < n; i++) p[i] = (float)((long)(rng() % 2000001) - 1000000) / 64.0f;
+  THFloatTensor_sort(r, ix, t, 0, 0);
+  ASSERT_SORTED(Float, float, p, r, ix, n, 0);
+  THFloatTensor_sort(r, ix, t, 0, 1);
+  ASSERT_SORTED(Float, float, p, r, ix, n, 1);
+
+  /* Many ties (stability matters) in every integer type, with negatives. */
+  THLongTensor *l = THLongTensor_newWithSize1d(n), *lr = THLongTensor_new();
+  long *lp = THLongTensor_data(l);
+  for (long i = 0; i < n; i++) lp[i] = (long)(rng() % 1000) - 500 + (i % 7 == 0 ? LONG_MIN / 2 : 0);
+  THLongTensor_sort(lr, ix, l, 0, 0);
+  ASSERT_SORTED(Long, long, lp, lr, ix, n, 0);
+  THIntTensor *it = THIntTensor_newWithSize1d(n), *ir = THIntTensor_new();
+  int *ip = THIntTensor_data(it);
+  for (long i = 0; i < n; i++) ip[i] = (int)(rng() % 100) - 50;
+  THIntTensor_sort(ir, ix, it, 0, 1);
+  ASSERT_SORTED(Int, int, ip, ir, ix, n, 1);
+  THDoubleTensor *d = THDoubleTensor_newWithSize1d(n), *dr = THDoubleTensor_new();
+  double *dp = THDoubleTensor_data(d);
+  for (long i = 0; i < n; i++) dp[i] = ((double)rng() / 1e19 - 0.9) * 1e300;
+  THDoubleTensor_sort(dr, ix, d, 0, 0);
+  ASSERT_SORTED(Double, double, dp, dr, ix, n, 0);
+
+  THDoubleTensor_free(dr);
+  THDoubleTensor_free(d);
+  THIntTensor_free(ir);
+  THIntTensor_free(it);
+  THLongTensor_free(lr);
+  THLongTensor_free(l);
+  THLongTensor_free(ix);
+  THFloatTensor_free(r);
+  THFloatTensor_free(t);
+}
+
+/* The extremes of every integer type sort in value order (the sort keys must not wrap). */
+#define SORT_EXTREMES(Real, real, LO, HI)                                                  \
+  do {                                                                                     \
+    TH##Real##Tensor *t = TH##Real##Tensor_newWithSize1d(5), *r = TH##Real##Tensor_new();  \
+    real *p = TH##Real##Tensor_data(t);                                                    \
+    p[0] = (HI), p[1] = (LO), p[2] = 0, p[3] = (real)((LO) + 1), p[4] = (real)((HI) - 1);  \
+    TH##Real##Tensor_sort(r, ix, t, 0, 0);                                                 \
+    assert_true(TH##Real##Tensor_get1d(r, 0) == (LO) && TH##Real##Tensor_get1d(r, 4) == (HI)); \
+    assert_true(TH##Real##Tensor_get1d(r, 1) == (real)((LO) + 1));                         \
+    assert_lvec(ix, (long[]){2, 4, 3, 5, 1}, 5);                                           \
+    TH##Real##Tensor_free(r);                                                              \
+    TH##Real##Tensor_free(t);                                                              \
+  } while (0)
+
+static void test_sort_integer_extremes(void **state) {
+  THLongTensor *ix = THLongTensor_new();
+  SORT_EXTREMES(Char, char, CHAR_MIN, CHAR_MAX);
+  SORT_EXTREMES(Short, short, SHRT_MIN, SHRT_MAX);
+  SORT_EXTREMES(Int, int, INT_MIN, INT_MAX);
+  SORT_EXTREMES(Long, long, LONG_MIN, LONG_MAX);
+  /* Byte is unsigned: 0 is its smallest. */
+  THByteTensor *b = THByteTensor_newWithSize1d(3), *br = THByteTensor_new();
+  unsigned char *bp = THByteTensor_data(b);
+  bp[0] = 128, bp[1] = 255, bp[2] = 0;
+  THByteTensor_sort(br, ix, b, 0, 1);
+  assert_true(THByteTensor_get1d(br, 0) == 255 && THByteTensor_get1d(br, 2) == 0);
+  assert_lvec(ix, (long[]){2, 1, 3}, 3);
+  THByteTensor_free(br);
+  THByteTensor_free(b);
+  THLongTensor_free(ix);
+}
+
+/* ------------------------------------------------------------------ topk */
+
+static void test_topk(void **state) {
+  double values[8] = {5, 1, 4, 1, 5, 9, 2, 6};
+  THDoubleTensor *v = dvec(values, 8), *r = THDoubleTensor_new();
+  THLongTensor *ix = THLongTensor_new();
+  /* The two 5s tie for third place: the lower index (1) is chosen. */
+  THDoubleTensor_topk(r, ix, v, 3, 0, 1, 1);
+  assert_dvec(r, (double[]){9, 6, 5}, 3);
+  assert_lvec(ix, (long[]){6, 8, 1}, 3);
+  THDoubleTensor_topk(r, ix, v, 3, 0, 0, 1);
+  assert_dvec(r, (double[]){1, 1, 2}, 3);
+  assert_lvec(ix, (long[]){2, 4, 7}, 3);
+  /* Unsorted: index order. */
+  THDoubleTensor_topk(r, ix, v, 3, 0, 1, 0);
+  assert_dvec(r, (double[]){5, 9, 6}, 3);
+  assert_lvec(ix, (long[]){1, 6, 8}, 3);
+  THDoubleTensor_topk(r, ix, v, 8, 0, 1, 1);
+  assert_dvec(r, (double[]){9, 6, 5, 5, 4, 2, 1, 1}, 8);
+  assert_lvec(ix, (long[]){6, 8, 1, 5, 3, 7, 2, 4}, 8);
+  /* NaN counts as the largest. */
+  THDoubleTensor *n = dvec((double[]){1, NAN, 3}, 3);
+  THDoubleTensor_topk(r, ix, n, 2, 0, 1, 1);
+  assert_dvec(r, (double[]){NAN, 3}, 2);
+  assert_lvec(ix, (long[]){2, 3}, 2);
+  THDoubleTensor_topk(r, ix, n, 1, 0, 0, 1);
+  assert_dvec(r, (double[]){1}, 1);
+  /* 2D along dimension 0 (a non-unit-stride slice). */
+  THDoubleTensor *m = th_test_double((double[]){5, 2, 9, 1, 7, 3, 4, 8, 6}, 3, 3, -1, -1);
+  THDoubleTensor_topk(r, ix, m, 2, 0, 1, 1);
+  assert_true(r->nDimension == 2 && r->size[0] == 2 && r->size[1] == 3);
+  double top[6] = {5, 8, 9, 4, 7, 6};
+  long top_ix[6] = {1, 3, 1, 3, 2, 3};
+  for (int i = 0; i < 6; i++) {
+    assert_true(THDoubleTensor_get2d(r, i / 3, i % 3) == top[i]);
+    assert_true(THLongTensor_get2d(ix, i / 3, i % 3) == top_ix[i]);
+  }
+  /* k = 0: empty results. */
+  THDoubleTensor_topk(r, ix, v, 0, 0, 1, 1);
+  assert_int_equal(THDoubleTensor_nElement(r), 0);
+  assert_int_equal(THLongTensor_nElement(ix), 0);
+
+  assert_th_error(THDoubleTensor_topk(r, ix, v, 9, 0, 1, 1), "topk: k 9 out of range [0, 8]");
+  assert_th_error(THDoubleTensor_topk(r, ix, v, -1, 0, 1, 1), "topk: k -1 out of range [0, 8]");
+  assert_th_error(THDoubleTensor_topk(r, ix, v, 1, 1, 1, 1), "topk: dimension 2 out of range of a 1D tensor");
+  THDoubleTensor_topk(r, ix, v, 1, 0, 1, 1);
+  assert_dvec(r, (double[]){9}, 1);
+
+  THDoubleTensor_free(m);
+  THDoubleTensor_free(n);
+  THLongTensor_free(ix);
+  THDoubleTensor_free(r);
+  THDoubleTensor_free(v);
+}
+
+/* topk(k) equals the first k of a stable sort, for random data with many ties. */
+static void test_topk_random(void **state) {
+  const long n = 5000;
+  THIntTensor *t = THIntTensor_newWithSize1d(n), *r = THIntTensor_new(), *s = THIntTensor_new();
+  THLongTensor *ix = THLongTensor_new(), *six = THLongTensor_new();
+  int *p = THIntTensor_data(t);
+  for (long i = 0; i < n; i++) p[i] = (int)(rng() % 300);
+  for (int dir = 0; dir <= 1; dir++) {
+    THIntTensor_sort(s, six, t, 0, dir);
+    for (long k = 1; k <= n; k += 777) {
+      THIntTensor_topk(r, ix, t, k, 0, dir, 1);
+      for (long j = 0; j < k; j++)
+        if (THIntTensor_get1d(r, j) != THIntTensor_get1d(s, j) || THLongTensor_get1d(ix, j) != THLongTensor_get1d(six, j))
+          fail_msg("dir %d k %ld: element %ld differs from the sort", dir, k, j);
+    }
+  }
+  THLongTensor_free(six);
+  THLongTensor_free(ix);
+  THIntTensor_free(s);
+  THIntTensor_free(r);
+  THIntTensor_free(t);
+}
+
+/* ------------------------------------------------- kthvalue, median, mode */
+
+static void test_kthvalue_median(void **state) {
+  /* Sorted: 1(2) 1(4) 2(7) 4(3) 5(1) 5(5) 6(8) 9(6). */
+  THDoubleTensor *v = dvec((double[]){5, 1, 4, 1, 5, 9, 2, 6}, 8), *r = THDoubleTensor_new();
+  THLongTensor *ix = THLongTensor_new();
+  long ks[5] = {1, 2, 3, 5, 8};
+  double want[5] = {1, 1, 2, 5, 9};
+  long want_ix[5] = {2, 2, 7, 1, 6}; /* the first occurrence of the value */
+  for (int i = 0; i < 5; i++) {
+    THDoubleTensor_kthvalue(r, ix, v, ks[i], 0, 0);
+    assert_dvec(r, &want[i], 1);
+    assert_lvec(ix, &want_ix[i], 1);
+  }
+  /* Even count: the lower median, the 4th smallest. */
+  THDoubleTensor_median(r, ix, v, 0, 0);
+  assert_dvec(r, (double[]){4}, 1);
+  assert_lvec(ix, (long[]){3}, 1);
+  assert_true(THDoubleTensor_medianall(v) == 4);
+  /* NaN is larger than every number. */
+  THDoubleTensor *n = dvec((double[]){NAN, 1, 2}, 3);
+  THDoubleTensor_median(r, ix, n, 0, 0);
+  assert_dvec(r, (double[]){2}, 1);
+  assert_lvec(ix, (long[]){3}, 1);
+  THDoubleTensor_kthvalue(r, ix, n, 3, 0, 0);
+  assert_dvec(r, (double[]){NAN}, 1);
+  assert_lvec(ix, (long[]){1}, 1);
+  assert_true(THDoubleTensor_medianall(n) == 2);
+
+  /* 2D, both dimensions, keepdim both ways, transposed. */
+  THDoubleTensor *m = th_test_double((double[]){3, 1, 2, 9, 7, 8}, 2, 3, -1, -1);
+  THDoubleTensor_median(r, ix, m, 1, 1);
+  assert_true(r->nDimension == 2 && r->size[0] == 2 && r->size[1] == 1);
+  assert_true(THDoubleTensor_get2d(r, 0, 0) == 2 && THDoubleTensor_get2d(r, 1, 0) == 8);
+  assert_true(THLongTensor_get2d(ix, 0, 0) == 3 && THLongTensor_get2d(ix, 1, 0) == 3);
+  THDoubleTensor_kthvalue(r, ix, m, 2, 0, 0);
+  assert_dvec(r, (double[]){9, 7, 8}, 3);
+  assert_lvec(ix, (long[]){2, 2, 2}, 3);
+  THDoubleTensor *mt = THDoubleTensor_newTranspose(m, 0, 1);
+  THDoubleTensor_kthvalue(r, ix, mt, 1, 1, 0);
+  assert_dvec(r, (double[]){3, 1, 2}, 3);
+  assert_lvec(ix, (long[]){1, 1, 1}, 3);
+  assert_true(THDoubleTensor_medianall(mt) == 3); /* 1 2 3 7 8 9 -> 3rd */
+  /* values_ may be the input. */
+  THDoubleTensor *alias = th_test_double((double[]){3, 1, 2}, 3, -1, -1, -1);
+  THDoubleTensor_median(alias, ix, alias, 0, 0);
+  assert_dvec(alias, (double[]){2}, 1);
+  assert_lvec(ix, (long[]){3}, 1);
+
+  THDoubleTensor *e = THDoubleTensor_new();
+  assert_th_error(THDoubleTensor_kthvalue(r, ix, v, 0, 0, 0), "kthvalue: k 0 out of range [1, 8]");
+  assert_th_error(THDoubleTensor_kthvalue(r, ix, v, 9, 0, 0), "kthvalue: k 9 out of range [1, 8]");
+  assert_th_error(THDoubleTensor_median(r, ix, v, 1, 0), "median: dimension 2 out of range of a 1D tensor");
+  assert_th_error(THDoubleTensor_medianall(e), "medianall: the tensor is empty");
+  THDoubleTensor_kthvalue(r, ix, v, 8, 0, 0);
+  assert_dvec(r, (double[]){9}, 1);
+
+  THDoubleTensor_free(e);
+  THDoubleTensor_free(alias);
+  THDoubleTensor_free(mt);
+  THDoubleTensor_free(m);
+  THDoubleTensor_free(n);
+  THLongTensor_free(ix);
+  THDoubleTensor_free(r);
+  THDoubleTensor_free(v);
+}
+
+/* kthvalue(k) equals sort()[k] for random data, sorted and adversarial inputs, in every type. */
+static void test_kthvalue_random(void **state) {
+  const long n = 3001;
+  THFloatTensor *t = THFloatTensor_newWithSize1d(n), *r = THFloatTensor_new(), *s = THFloatTensor_new();
+  THLongTensor *ix = THLongTensor_new(), *six = THLongTensor_new();
+  float *p = THFloatTensor_data(t);
+  for (int pattern = 0; pattern < 4; pattern++) {
+    for (long i = 0; i < n; i++) {
+      switch (pattern) {
+        case 0: p[i] = (float)(rng() % 1000); break;
+        case 1: p[i] = (float)i; break;              /* sorted */
+        case 2: p[i] = 7; break;                     /* all equal */
+        default: p[i] = (float)(i < n / 2 ? i : n - i); /* organ pipe */
+      }
+    }
+    THFloatTensor_sort(s, six, t, 0, 0);
+    for (long k = 1; k <= n; k += 250) {
+      THFloatTensor_kthvalue(r, ix, t, k, 0, 1);
+      float want = THFloatTensor_get1d(s, k - 1);
+      assert_true(THFloatTensor_get1d(r, 0) == want);
+      assert_true(p[THLongTensor_get1d(ix, 0) - 1] == want);
+      for (long i = 0; i < THLongTensor_get1d(ix, 0) - 1; i++) assert_true(p[i] != want); /* first */
+    }
+    assert_true(THFloatTensor_medianall(t) == THFloatTensor_get1d(s, (n + 1) / 2 - 1));
+  }
+  THLongTensor_free(six);
+  THLongTensor_free(ix);
+  THFloatTensor_free(s);
+  THFloatTensor_free(r);
+  THFloatTensor_free(t);
+}
+
+static void test_mode(void **state) {
+  THDoubleTensor *v = dvec((double[]){2, 1, 2, 3, 1}, 5), *r = THDoubleTensor_new();
+  THLongTensor *ix = THLongTensor_new();
+  /* 1 and 2 both appear twice: the smaller value, at its first occurrence. */
+  THDoubleTensor_mode(r, ix, v, 0, 0);
+  assert_dvec(r, (double[]){1}, 1);
+  assert_lvec(ix, (long[]){2}, 1);
+  THDoubleTensor *w = dvec((double[]){4, 4, 1}, 3);
+  THDoubleTensor_mode(r, ix, w, 0, 1);
+  assert_dvec(r, (double[]){4}, 1);
+  assert_lvec(ix, (long[]){1}, 1);
+  /* NaNs count as one value. */
+  THDoubleTensor *n = dvec((double[]){NAN, 1, NAN}, 3);
+  THDoubleTensor_mode(r, ix, n, 0, 0);
+  assert_dvec(r, (double[]){NAN}, 1);
+  assert_lvec(ix, (long[]){1}, 1);
+  /* Along dimension 0 of a matrix. */
+  THDoubleTensor *m = th_test_double((double[]){1, 5, 2, 5, 1, 6}, 3, 2, -1, -1); /* cols 1 2 1 / 5 5 6 */
+  THDoubleTensor_mode(r, ix, m, 0, 0);
+  assert_dvec(r, (double[]){1, 5}, 2);
+  assert_lvec(ix, (long[]){1, 1}, 2);
+  /* A long slice (radix path) in a small type. */
+  THByteTensor *b = THByteTensor_newWithSize1d(1000), *br = THByteTensor_new();
+  for (long i = 0; i < 1000; i++) THByteTensor_data(b)[i] = (unsigned char)(i % 10 == 3 ? 200 : i % 256);
+  THByteTensor_mode(br, ix, b, 0, 0); /* 200 appears 100 times (+ 4 times as i % 256) */
+  assert_true(THByteTensor_get1d(br, 0) == 200 && THLongTensor_get1d(ix, 0) == 4);
+  assert_th_error(THDoubleTensor_mode(r, ix, m, 2, 0), "mode: dimension 3 out of range of a 2D tensor");
+  THByteTensor_free(br);
+  THByteTensor_free(b);
+  THDoubleTensor_free(m);
+  THDoubleTensor_free(n);
+  THDoubleTensor_free(w);
+  THLongTensor_free(ix);
+  THDoubleTensor_free(r);
+  THDoubleTensor_free(v);
+}
+
+/* Every type through sort/topk/kthvalue/median/mode/medianall on 3 1 2 2. */
+#define TYPE_CASE(Real, real)                                                                \
+  static void test_all_types_##Real(void **state) {                                          \
+    TH##Real##Tensor *t = TH##Real##Tensor_newWithSize1d(4), *r = TH##Real##Tensor_new();    \
+    THLongTensor *ix = THLongTensor_new();                                                   \
+    real values[4] = {3, 1, 2, 2};                                                           \
+    memcpy(TH##Real##Tensor_data(t), values, sizeof values);                                 \
+    TH##Real##Tensor_sort(r, ix, t, 0, 1);                                                   \
+    assert_true(TH##Real##Tensor_get1d(r, 0) == 3 && TH##Real##Tensor_get1d(r, 3) == 1);    \
+    assert_lvec(ix, (long[]){1, 3, 4, 2}, 4);                                                \
+    TH##Real##Tensor_topk(r, ix, t, 2, 0, 0, 1);                                             \
+    assert_true(TH##Real##Tensor_get1d(r, 1) == 2);                                          \
+    assert_lvec(ix, (long[]){2, 3}, 2);                                                      \
+    TH##Real##Tensor_kthvalue(r, ix, t, 4, 0, 0);                                            \
+    assert_true(TH##Real##Tensor_get1d(r, 0) == 3 && THLongTensor_get1d(ix, 0) == 1);        \
+    TH##Real##Tensor_median(r, ix, t, 0, 0);                                                 \
+    assert_true(TH##Real##Tensor_get1d(r, 0) == 2 && THLongTensor_get1d(ix, 0) == 3);        \
+    TH##Real##Tensor_mode(r, ix, t, 0, 0);                                                   \
+    assert_true(TH##Real##Tensor_get1d(r, 0) == 2 && THLongTensor_get1d(ix, 0) == 3);        \
+    assert_true(TH##Real##Tensor_medianall(t) == 2);                                         \
+    THLongTensor_free(ix);                                                                   \
+    TH##Real##Tensor_free(r);                                                                \
+    TH##Real##Tensor_free(t);                                                                \
+  }
+TYPE_CASE(Byte, unsigned char)
+TYPE_CASE(Char, char)
+TYPE_CASE(Short, short)
+TYPE_CASE(Int, int)
+TYPE_CASE(Long, long)
+TYPE_CASE(Float, float)
+TYPE_CASE(Double, double)
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_sort_small),       cmocka_unit_test(test_sort_large),
+      cmocka_unit_test(test_sort_integer_extremes), cmocka_unit_test(test_topk),
+      cmocka_unit_test(test_topk_random),      cmocka_unit_test(test_kthvalue_median),
+      cmocka_unit_test(test_kthvalue_random),  cmocka_unit_test(test_mode),
+      cmocka_unit_test(test_all_types_Byte),   cmocka_unit_test(test_all_types_Char),
+      cmocka_unit_test(test_all_types_Short),  cmocka_unit_test(test_all_types_Int),
+      cmocka_unit_test(test_all_types_Long),   cmocka_unit_test(test_all_types_Float),
+      cmocka_unit_test(test_all_types_Double),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,285 @@
+#pragma once
+// ember::Tensor: a value type over a libTH tensor (THFloatTensor or THDoubleTensor), in the shape of
+// libtorch's torch::Tensor. Copying a Tensor is cheap and shares the same tensor; views (view,
+// narrow, select, transpose, expand, ...) share the storage. Every differentiable operation records
+// an autograd node when an input requires grad (see autograd.hpp).
+//
+// Scalars: TH has no 0-dimensional tensor with one element (nDimension 0 means empty), so reductions
+// to a single value (sum(), mean(), dot products, ...) give a 1-dimensional tensor of size 1.
+// Indices (argmax, max(dim)) are 0-based and have the dtype of the input.
+#include <TH.h>
+
+#include <cstdint>
+#include <functional>
+#include <initializer_list>
+#include <iosfwd>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <vector>
+
+namespace ember {
+
+// Every bad use of the C++ layer, and every error raised inside TH/THNN, surfaces as an ember::Error.
+struct Error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+enum class Dtype { Float, Double };
+constexpr Dtype kFloat = Dtype::Float;
+constexpr Dtype kDouble = Dtype::Double;
+const char *dtype_name(Dtype dtype);  // "Float", "Double"
+
+using Shape = std::vector<long>;
+std::string shape_str(const Shape &shape);  // "[2 x 3]"
+
+struct TensorImpl;  // cpp/src/tensor_impl.hpp: the TH handle and the autograd metadata
+namespace autograd {
+struct Node;
+}
+
+// ------------------------------------------------------------------------------------ dtype dispatch
+// The C type of a dtype, and the TH tensor type of a C type.
+template <typename T> struct THTensorOf;
+template <> struct THTensorOf<float> { using type = THFloatTensor; };
+template <> struct THTensorOf<double> { using type = THDoubleTensor; };
+template <typename T> using th_tensor_t = typename THTensorOf<T>::type;
+
+// scalar_of_t<X>: float or double, for X a tag value type (float/double), a TH handle pointer, or any
+// type with a nested `scalar` (the THNN adapter's arguments).
+template <typename X, typename = void> struct ScalarOf;
+template <> struct ScalarOf<float> { using type = float; };
+template <> struct ScalarOf<double> { using type = double; };
+template <> struct ScalarOf<THFloatTensor *> { using type = float; };
+template <> struct ScalarOf<THDoubleTensor *> { using type = double; };
+template <typename X> struct ScalarOf<X, std::void_t<typename X::scalar>> { using type = typename X::scalar; };
+template <typename X> using scalar_of_t = typename ScalarOf<std::remove_cv_t<std::remove_reference_t<X>>>::type;
+
+namespace detail {
+template <typename T, typename F, typename D> constexpr auto pick(F f, D d) {
+  if constexpr (std::is_same_v<T, float>) return f;
+  else return d;
+}
+}  // namespace detail
+
+// EMBER_TH(NAME, X): THFloatTensor_NAME or THDoubleTensor_NAME, chosen by the type of X (a dispatch
+// tag, a TH handle, ...): EMBER_TH(cadd, tag)(r, a, 1, b).
+#define EMBER_TH(NAME, X) \
+  ::ember::detail::pick<::ember::scalar_of_t<decltype(X)>>(&THFloatTensor_##NAME, &THDoubleTensor_##NAME)
+
+// Calls f(float{}) or f(double{}) (a tag whose type is the element type) and returns what it returns.
+template <typename F> decltype(auto) dispatch(Dtype dtype, F &&f) {
+  if (dtype == Dtype::Float) return f(float{});
+  return f(double{});
+}
+template <typename T> constexpr Dtype dtype_of() { return std::is_same_v<T, float> ? kFloat : kDouble; }
+
+class Tensor {
+ public:
+  using Hook = std::function<Tensor(const Tensor &)>;
+
+  Tensor() = default;  // undefined: every operation on it throws
+  // Adopts a raw handle: takes over one reference (the caller must not free it).
+  static Tensor adopt(THFloatTensor *t);
+  static Tensor adopt(THDoubleTensor *t);
+  // Shares a raw handle: retains it (the caller keeps its own reference).
+  static Tensor wrap(THFloatTensor *t);
+  static Tensor wrap(THDoubleTensor *t);
+
+  bool defined() const { return impl_ != nullptr; }
+  Dtype dtype() const;
+  long dim() const;
+  Shape sizes() const;
+  Shape strides() const;
+  long size(long d) const;  // negative d counts from the end
+  long numel() const;
+  bool is_contiguous() const;
+  bool is_same(const Tensor &other) const { return impl_ == other.impl_; }  // the same Tensor object
+  std::string toString() const;  // "torch.FloatTensor of size 2x3"
+
+  // The raw handle (borrowed; valid while this Tensor lives). Throws if the dtype differs.
+  THFloatTensor *th_float() const;
+  THDoubleTensor *th_double() const;
+  THFloatTensor *th(float) const { return th_float(); }  // by dispatch tag
+  THDoubleTensor *th(double) const { return th_double(); }
+  template <typename T> th_tensor_t<T> *th() const { return th(T{}); }
+
+  // Pointer to the first element (honours the storage offset; the layout follows strides()).
+  template <typename T> T *data() const;
+  template <typename T> T item() const;  // the value of a one-element tensor
+  double item() const;
+
+  // Views: share the storage.
+  Tensor view(Shape shape) const;  // one size may be -1 (inferred); needs a contiguous tensor
+  Tensor reshape(Shape shape) const;  // a view when contiguous, else a copy
+  Tensor narrow(long dim, long start, long length) const;
+  Tensor select(long dim, long index) const;  // on a 1-D tensor: the element as a tensor of size 1
+  Tensor operator[](long index) const { return select(0, index); }
+  Tensor transpose(long dim0, long dim1) const;
+  Tensor t() const;  // 2-D transpose (a 1-D tensor is returned as is)
+  Tensor permute(Shape dims) const;
+  Tensor unsqueeze(long dim) const;
+  Tensor squeeze() const;
+  Tensor squeeze(long dim) const;
+  Tensor flatten(long start_dim = 0, long end_dim = -1) const;
+  Tensor expand(Shape shape) const;  // numpy rules; -1 keeps a size
+  Tensor expand_as(const Tensor &other) const { return expand(other.sizes()); }
+  Tensor contiguous() const;  // *this when already contiguous
+  Tensor clone() const;
+  Tensor detach() const;  // same data, no history, requires_grad false
+  Tensor to(Dtype dtype) const;  // *this when already of that dtype
+
+  // Arithmetic (numpy broadcasting; both operands must have the same dtype).
+  Tensor operator-() const;
+  Tensor pow(double exponent) const;
+  Tensor pow(const Tensor &exponent) const;
+  Tensor exp() const;
+  Tensor log() const;
+  Tensor sqrt() const;
+  Tensor abs() const;
+  Tensor tanh() const;
+  Tensor sigmoid() const;
+  Tensor relu() const;
+  Tensor sign() const;  // not differentiable (gradient 0)
+  Tensor clamp(double min, double max) const;  // +-infinity for one-sided
+  Tensor matmul(const Tensor &other) const;  // 1-D, 2-D, batched 3-D (a 2-D side is broadcast)
+  Tensor mm(const Tensor &other) const;
+  Tensor bmm(const Tensor &other) const;
+
+  // In place: each bumps the version counter shared by all views of the storage.
+  Tensor &add_(const Tensor &other, double alpha = 1);
+  Tensor &add_(double value);
+  Tensor &sub_(const Tensor &other, double alpha = 1);
+  Tensor &sub_(double value);
+  Tensor &mul_(const Tensor &other);
+  Tensor &mul_(double value);
+  Tensor &div_(const Tensor &other);
+  Tensor &div_(double value);
+  Tensor &zero_();
+  Tensor &fill_(double value);
+  Tensor &copy_(const Tensor &src);  // src broadcast to this shape; dtype converted
+  Tensor &uniform_(double from = 0, double to = 1);
+  Tensor &normal_(double mean = 0, double std = 1);
+
+  // Reductions (a negative dim counts from the end).
+  Tensor sum() const;
+  Tensor sum(long dim, bool keepdim = false) const;
+  Tensor mean() const;
+  Tensor mean(long dim, bool keepdim = false) const;
+  Tensor max() const;
+  Tensor min() const;
+  std::tuple<Tensor, Tensor> max(long dim, bool keepdim = false) const;  // values, indices
+  std::tuple<Tensor, Tensor> min(long dim, bool keepdim = false) const;
+  Tensor argmax() const;  // index into the flattened tensor
+  Tensor argmax(long dim, bool keepdim = false) const;
+  Tensor argmin() const;
+  Tensor argmin(long dim, bool keepdim = false) const;
+  Tensor var(bool unbiased = true) const;
+  Tensor var(long dim, bool unbiased = true, bool keepdim = false) const;
+  Tensor var(int dim, bool unbiased = true, bool keepdim = false) const { return var((long)dim, unbiased, keepdim); }
+  Tensor std(bool unbiased = true) const;
+  Tensor std(long dim, bool unbiased = true, bool keepdim = false) const;
+  Tensor std(int dim, bool unbiased = true, bool keepdim = false) const { return std((long)dim, unbiased, keepdim); }
+  Tensor norm(double p = 2) const;
+  Tensor norm(double p, long dim, bool keepdim = false) const;
+  // (var(1) and std(1) reduce over dimension 1; var(true) and var(false) over everything)
+
+  // Comparisons: 0/1 of this dtype and of the broadcast shape (not differentiable).
+  Tensor eq(const Tensor &other) const;
+  Tensor ne(const Tensor &other) const;
+  Tensor lt(const Tensor &other) const;
+  Tensor le(const Tensor &other) const;
+  Tensor gt(const Tensor &other) const;
+  Tensor ge(const Tensor &other) const;
+  Tensor eq(double value) const;
+  Tensor ne(double value) const;
+  Tensor lt(double value) const;
+  Tensor le(double value) const;
+  Tensor gt(double value) const;
+  Tensor ge(double value) const;
+  bool equal(const Tensor &other) const;  // same shape and values
+  bool allclose(const Tensor &other, double rtol = 1e-5, double atol = 1e-8) const;
+
+  // Autograd (autograd.cpp).
+  bool requires_grad() const;
+  Tensor &set_requires_grad(bool requires_grad);  // leaves only
+  Tensor &requires_grad_(bool requires_grad = true) { return set_requires_grad(requires_grad); }
+  bool is_leaf() const;
+  const Tensor &grad() const;  // undefined until a backward reaches this leaf
+  Tensor &mutable_grad();  // e.g. t.mutable_grad() = Tensor() to drop the gradient
+  std::shared_ptr<autograd::Node> grad_fn() const;
+  long output_nr() const;
+  // Runs backward from this tensor. gradient may be left out for a one-element tensor (it is 1).
+  void backward(const Tensor &gradient = Tensor(), bool retain_graph = false) const;
+  // Called with the gradient of this tensor during backward; a defined result replaces it.
+  void register_hook(Hook hook) const;
+  // The version counter, shared by views; bumped by every in-place operation.
+  uint64_t version() const;
+
+  // For the implementation and the adapters (cpp/src, thnn.hpp).
+  explicit Tensor(std::shared_ptr<TensorImpl> impl) : impl_(std::move(impl)) {}
+  TensorImpl &impl() const;
+  const std::shared_ptr<TensorImpl> &impl_ptr() const { return impl_; }
+
+ private:
+  std::shared_ptr<TensorImpl> impl_;
+};
+
+using tensor_list = std::vector<Tensor>;
+
+// Creation. Sizes follow TH: a size of 0 gives an empty tensor.
+Tensor empty(Shape shape, Dtype dtype = kFloat);
+Tensor zeros(Shape shape, Dtype dtype = kFloat);
+Tensor ones(Shape shape, Dtype dtype = kFloat);
+Tensor full(Shape shape, double value, Dtype dtype = kFloat);
+Tensor rand(Shape shape, Dtype dtype = kFloat);   // uniform on [0, 1)
+Tensor randn(Shape shape, Dtype dtype = kFloat);  // standard normal
+Tensor arange(double end, Dtype dtype = kFloat);
+Tensor arange(double start, double end, double step = 1, Dtype dtype = kFloat);  // end excluded
+Tensor from_vector(const std::vector<float> &values, Shape shape = {});   // Float; default shape {n}
+Tensor from_vector(const std::vector<double> &values, Shape shape = {});  // Double
+// copy = true copies the data; copy = false wraps the memory, which must outlive every view.
+Tensor from_blob(void *data, Shape shape, Dtype dtype, bool copy = true);
+Tensor empty_like(const Tensor &t);
+Tensor zeros_like(const Tensor &t);
+Tensor ones_like(const Tensor &t);
+Tensor full_like(const Tensor &t, double value);
+Tensor rand_like(const Tensor &t);
+Tensor randn_like(const Tensor &t);
+
+// The generator of rand/randn/uniform_/normal_ (Torch7's MT19937 sequence for a seed).
+void manual_seed(uint64_t seed);
+THGenerator *default_generator();
+
+Tensor operator+(const Tensor &a, const Tensor &b);
+Tensor operator-(const Tensor &a, const Tensor &b);
+Tensor operator*(const Tensor &a, const Tensor &b);
+Tensor operator/(const Tensor &a, const Tensor &b);
+Tensor operator+(const Tensor &a, double b);
+Tensor operator-(const Tensor &a, double b);
+Tensor operator*(const Tensor &a, double b);
+Tensor operator/(const Tensor &a, double b);
+Tensor operator+(double a, const Tensor &b);
+Tensor operator-(double a, const Tensor &b);
+Tensor operator*(double a, const Tensor &b);
+Tensor operator/(double a, const Tensor &b);
+inline Tensor &operator+=(Tensor &a, const Tensor &b) { return a.add_(b); }
+inline Tensor &operator-=(Tensor &a, const Tensor &b) { return a.sub_(b); }
+inline Tensor &operator*=(Tensor &a, const Tensor &b) { return a.mul_(b); }
+inline Tensor &operator/=(Tensor &a, const Tensor &b) { return a.div_(b); }
+inline Tensor &operator+=(Tensor &a, double b) { return a.add_(b); }
+inline Tensor &operator-=(Tensor &a, double b) { return a.sub_(b); }
+inline Tensor &operator*=(Tensor &a, double b) { return a.mul_(b); }
+inline Tensor &operator/=(Tensor &a, double b) { return a.div_(b); }
+inline Tensor matmul(const Tensor &a, const Tensor &b) { return a.matmul(b); }
+
+Shape broadcast_shapes(const Shape &a, const Shape &b);  // throws when they do not broadcast
+// Sums grad down to shape (the reverse of broadcasting shape to grad's shape).
+Tensor sum_to(const Tensor &grad, const Shape &shape);
+
+// Torch7's format: values in columns, then "[torch.FloatTensor of size 2x3]"; big tensors elided.
+std::ostream &operator<<(std::ostream &out, const Tensor &t);
+
+}  // namespace ember

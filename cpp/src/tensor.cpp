@@ -1,0 +1,546 @@
+// Tensor core: ownership of the TH handle, the TH error handlers, creation, accessors, views and
+// conversions. Arithmetic is in tensor_math.cpp, printing in tensor_print.cpp.
+#include "tensor_impl.hpp"
+
+#include <cmath>
+#include <cstring>
+#include <numeric>
+#include <sstream>
+
+namespace ember {
+
+// ---------------------------------------------------------------------------------- TH errors
+namespace {
+[[noreturn]] void throw_th_error(const char *msg, void *) { throw Error(msg); }
+[[noreturn]] void throw_th_arg_error(int arg, const char *msg, void *) {
+  if (arg > 0) throw Error("invalid argument " + std::to_string(arg) + ": " + msg);
+  throw Error(std::string("invalid argument: ") + msg);
+}
+// Installed when libember loads: from then on a TH/THNN error anywhere unwinds (TH and THNN are
+// built with -fexceptions) as an ember::Error instead of aborting.
+const bool th_handlers_installed = [] {
+  THSetDefaultErrorHandler(throw_th_error, nullptr);
+  THSetDefaultArgErrorHandler(throw_th_arg_error, nullptr);
+  return true;
+}();
+}  // namespace
+
+// ------------------------------------------------------------------------------------ the impl
+TensorImpl::TensorImpl(Dtype dtype_, void *handle_, std::shared_ptr<std::atomic<uint64_t>> version_)
+    : dtype(dtype_), handle(handle_), version(std::move(version_)) {}
+
+TensorImpl::~TensorImpl() {
+  if (dtype == kFloat) THFloatTensor_free(static_cast<THFloatTensor *>(handle));
+  else THDoubleTensor_free(static_cast<THDoubleTensor *>(handle));
+}
+
+namespace detail {
+void fail(const std::string &message) { throw Error(message); }
+
+void check_defined(const Tensor &t, const char *op) {
+  if (!t.defined()) fail(std::string(op) + ": the tensor is undefined");
+}
+
+void check_same_dtype(const Tensor &a, const Tensor &b, const char *op) {
+  check_defined(a, op);
+  check_defined(b, op);
+  if (a.dtype() != b.dtype())
+    fail(std::string(op) + ": dtype mismatch: " + dtype_name(a.dtype()) + " and " + dtype_name(b.dtype()) +
+         " (convert one with .to())");
+}
+
+long wrap_dim(long dim, long ndim, const char *op) {
+  long n = ndim > 0 ? ndim : 1;
+  if (dim < -n || dim >= n)
+    fail(std::string(op) + ": dimension " + std::to_string(dim) + " out of range for a " + std::to_string(ndim) +
+         "-D tensor (expected [" + std::to_string(-n) + ", " + std::to_string(n - 1) + "])");
+  return dim < 0 ? dim + n : dim;
+}
+
+static Tensor make(Dtype dtype, void *handle, std::shared_ptr<std::atomic<uint64_t>> version) {
+  // If make_shared throws, nothing owns the handle yet: free it here.
+  try {
+    return Tensor(std::make_shared<TensorImpl>(dtype, handle, std::move(version)));
+  } catch (...) {
+    if (dtype == kFloat) THFloatTensor_free(static_cast<THFloatTensor *>(handle));
+    else THDoubleTensor_free(static_cast<THDoubleTensor *>(handle));
+    throw;
+  }
+}
+
+Tensor make_empty(Dtype dtype) {
+  void *h = dtype == kFloat ? static_cast<void *>(THFloatTensor_new()) : static_cast<void *>(THDoubleTensor_new());
+  return make(dtype, h, std::make_shared<std::atomic<uint64_t>>(0));
+}
+
+Tensor make_view(const Tensor &base, void *handle) {
+  return make(base.dtype(), handle, base.impl().version);
+}
+
+Tensor alias(const Tensor &t) {
+  visit(t, [](auto tag, auto *h) { EMBER_TH(retain, tag)(h); });
+  return make_view(t, t.impl().handle);
+}
+
+void bump_version(const Tensor &t) { ++*t.impl().version; }
+
+LongStorage::LongStorage(const Shape &shape) : s(THLongStorage_newWithSize((ptrdiff_t)shape.size())) {
+  if (!shape.empty()) std::memcpy(THLongStorage_data(s), shape.data(), shape.size() * sizeof(long));
+}
+LongStorage::~LongStorage() { THLongStorage_free(s); }
+}  // namespace detail
+
+using namespace detail;
+
+const char *dtype_name(Dtype dtype) { return dtype == kFloat ? "Float" : "Double"; }
+
+std::string shape_str(const Shape &shape) {
+  std::string s = "[";
+  for (size_t i = 0; i < shape.size(); i++) s += (i ? " x " : "") + std::to_string(shape[i]);
+  return s + "]";
+}
+
+// ------------------------------------------------------------------------------ raw handles
+Tensor Tensor::adopt(THFloatTensor *t) {
+  if (!t) fail("Tensor::adopt: the handle is NULL");
+  return make(kFloat, t, std::make_shared<std::atomic<uint64_t>>(0));
+}
+Tensor Tensor::adopt(THDoubleTensor *t) {
+  if (!t) fail("Tensor::adopt: the handle is NULL");
+  return make(kDouble, t, std::make_shared<std::atomic<uint64_t>>(0));
+}
+Tensor Tensor::wrap(THFloatTensor *t) {
+  if (!t) fail("Tensor::wrap: the handle is NULL");
+  THFloatTensor_retain(t);
+  return adopt(t);
+}
+Tensor Tensor::wrap(THDoubleTensor *t) {
+  if (!t) fail("Tensor::wrap: the handle is NULL");
+  THDoubleTensor_retain(t);
+  return adopt(t);
+}
+
+TensorImpl &Tensor::impl() const {
+  if (!impl_) fail("the tensor is undefined");
+  return *impl_;
+}
+
+THFloatTensor *Tensor::th_float() const {
+  if (impl().dtype != kFloat) fail(std::string("th_float: the tensor is ") + dtype_name(impl().dtype));
+  return static_cast<THFloatTensor *>(impl().handle);
+}
+THDoubleTensor *Tensor::th_double() const {
+  if (impl().dtype != kDouble) fail(std::string("th_double: the tensor is ") + dtype_name(impl().dtype));
+  return static_cast<THDoubleTensor *>(impl().handle);
+}
+
+// -------------------------------------------------------------------------------- accessors
+Dtype Tensor::dtype() const { return impl().dtype; }
+
+long Tensor::dim() const {
+  return visit(*this, [](auto tag, auto *h) -> long { return EMBER_TH(nDimension, tag)(h); });
+}
+
+Shape Tensor::sizes() const {
+  return visit(*this, [](auto, auto *h) { return Shape(h->size, h->size + h->nDimension); });
+}
+
+Shape Tensor::strides() const {
+  return visit(*this, [](auto, auto *h) { return Shape(h->stride, h->stride + h->nDimension); });
+}
+
+long Tensor::size(long d) const { return sizes()[(size_t)wrap_dim(d, dim(), "size")]; }
+
+long Tensor::numel() const {
+  return visit(*this, [](auto tag, auto *h) -> long { return EMBER_TH(nElement, tag)(h); });
+}
+
+bool Tensor::is_contiguous() const {
+  return visit(*this, [](auto tag, auto *h) { return EMBER_TH(isContiguous, tag)(h) != 0; });
+}
+
+uint64_t Tensor::version() const { return *impl().version; }
+
+std::string Tensor::toString() const {
+  if (!defined()) return "undefined Tensor";
+  std::string s = std::string("torch.") + dtype_name(dtype()) + "Tensor";
+  if (dim() == 0) return s + " with no dimension";
+  s += " of size ";
+  Shape sz = sizes();
+  for (size_t i = 0; i < sz.size(); i++) s += (i ? "x" : "") + std::to_string(sz[i]);
+  return s;
+}
+
+template <typename T> T *Tensor::data() const {
+  if (dtype() != dtype_of<T>())
+    fail(std::string("data<") + (std::is_same_v<T, float> ? "float" : "double") + ">: the tensor is " +
+         dtype_name(dtype()));
+  return EMBER_TH(data, T{})(th<T>());
+}
+template float *Tensor::data<float>() const;
+template double *Tensor::data<double>() const;
+
+template <typename T> T Tensor::item() const {
+  if (numel() != 1) fail("item: the tensor has " + std::to_string(numel()) + " elements, expected 1");
+  return visit(*this, [](auto, auto *h) { return static_cast<T>(h->storage->data[h->storageOffset]); });
+}
+template float Tensor::item<float>() const;
+template double Tensor::item<double>() const;
+double Tensor::item() const { return item<double>(); }
+
+// ------------------------------------------------------------------------------- creation
+namespace {
+THGenerator *generator() {
+  static THGenerator *gen = THGenerator_new();  // lives as long as the process
+  return gen;
+}
+
+Tensor sized(const Shape &shape, Dtype dtype, const char *op) {
+  for (long s : shape)
+    if (s < 0) fail(std::string(op) + ": negative size in " + shape_str(shape));
+  Tensor r = make_empty(dtype);
+  LongStorage size(shape);
+  visit(r, [&](auto tag, auto *h) { EMBER_TH(resize, tag)(h, size.get(), nullptr); });
+  return r;
+}
+
+
+// A new tensor of that shape filled by kernel(tag, handle); its version stays 0.
+template <class K> Tensor filled(const Shape &shape, Dtype dtype, const char *op, K kernel) {
+  Tensor r = sized(shape, dtype, op);
+  visit(r, kernel);
+  return r;
+}
+}  // namespace
+
+THGenerator *default_generator() { return generator(); }
+void manual_seed(uint64_t seed) { THRandom_manualSeed(generator(), (unsigned long)seed); }
+
+Tensor empty(Shape shape, Dtype dtype) { return sized(shape, dtype, "empty"); }
+Tensor zeros(Shape shape, Dtype dtype) {
+  return filled(shape, dtype, "zeros", [](auto tag, auto *h) { EMBER_TH(zero, tag)(h); });
+}
+Tensor ones(Shape shape, Dtype dtype) { return full(shape, 1, dtype); }
+Tensor full(Shape shape, double value, Dtype dtype) {
+  return filled(shape, dtype, "full", [value](auto tag, auto *h) { EMBER_TH(fill, tag)(h, value); });
+}
+Tensor rand(Shape shape, Dtype dtype) {
+  return filled(shape, dtype, "rand", [](auto tag, auto *h) { EMBER_TH(uniform, tag)(h, generator(), 0, 1); });
+}
+Tensor randn(Shape shape, Dtype dtype) {
+  return filled(shape, dtype, "randn", [](auto tag, auto *h) { EMBER_TH(normal, tag)(h, generator(), 0, 1); });
+}
+Tensor empty_like(const Tensor &t) { return empty(t.sizes(), t.dtype()); }
+Tensor zeros_like(const Tensor &t) { return zeros(t.sizes(), t.dtype()); }
+Tensor ones_like(const Tensor &t) { return ones(t.sizes(), t.dtype()); }
+Tensor full_like(const Tensor &t, double value) { return full(t.sizes(), value, t.dtype()); }
+Tensor rand_like(const Tensor &t) { return rand(t.sizes(), t.dtype()); }
+Tensor randn_like(const Tensor &t) { return randn(t.sizes(), t.dtype()); }
+
+Tensor arange(double end, Dtype dtype) { return arange(0, end, 1, dtype); }
+Tensor arange(double start, double end, double step, Dtype dtype) {
+  Tensor r = make_empty(dtype);
+  visit(r, [&](auto tag, auto *h) { EMBER_TH(arange, tag)(h, start, end, step); });
+  return r;
+}
+
+namespace {
+Shape checked_shape(Shape shape, long n, const char *op) {
+  if (shape.empty()) return n > 0 ? Shape{n} : Shape{};
+  long count = 1;
+  for (long s : shape) {
+    if (s < 0) fail(std::string(op) + ": negative size in " + shape_str(shape));
+    count *= s;
+  }
+  if (count != n)
+    fail(std::string(op) + ": " + std::to_string(n) + " values do not fill the shape " + shape_str(shape) + " (" +
+         std::to_string(count) + " elements)");
+  return shape;
+}
+
+template <typename T> Tensor from_values(const T *values, long n, Shape shape, const char *op) {
+  Tensor r = empty(checked_shape(std::move(shape), n, op), dtype_of<T>());
+  if (n > 0) std::memcpy(r.data<T>(), values, (size_t)n * sizeof(T));
+  return r;
+}
+}  // namespace
+
+Tensor from_vector(const std::vector<float> &values, Shape shape) {
+  return from_values(values.data(), (long)values.size(), std::move(shape), "from_vector");
+}
+Tensor from_vector(const std::vector<double> &values, Shape shape) {
+  return from_values(values.data(), (long)values.size(), std::move(shape), "from_vector");
+}
+
+Tensor from_blob(void *data, Shape shape, Dtype dtype, bool copy) {
+  long n = shape.empty() ? 0 : 1;
+  for (long s : shape) {
+    if (s < 0) fail("from_blob: negative size in " + shape_str(shape));
+    n *= s;
+  }
+  if (!data && n > 0) fail("from_blob: the data pointer is NULL");
+  if (copy) {
+    return dispatch(dtype, [&](auto tag) {
+      using T = decltype(tag);
+      return n == 0 ? empty({}, dtype) : from_values(static_cast<const T *>(data), n, shape, "from_blob");
+    });
+  }
+  // A storage that borrows the memory: neither freed nor resized by TH.
+  Tensor r = make_empty(dtype);
+  visit(r, [&](auto tag, auto *h) {
+    using T = decltype(tag);
+    auto *storage = EMBER_TH_STORAGE(newWithData, tag)(static_cast<T *>(data), n);
+    EMBER_TH_STORAGE(clearFlag, tag)(storage, TH_STORAGE_FREEMEM | TH_STORAGE_RESIZABLE);
+    EMBER_TH(setStorageNd, tag)(h, storage, 0, (int)shape.size(), shape.data(), nullptr);
+    EMBER_TH_STORAGE(free, tag)(storage);  // the tensor holds its own reference now
+  });
+  return r;
+}
+
+// ----------------------------------------------------------------------------------- views
+namespace {
+// A view of self with new geometry over the same storage.
+Tensor restride(const Tensor &self, const Shape &size, const Shape &stride, ptrdiff_t offset) {
+  return visit(self, [&](auto tag, auto *h) {
+    Tensor r = make_view(self, EMBER_TH(new, tag)());
+    EMBER_TH(setStorageNd, tag)(r.th(tag), h->storage, offset, (int)size.size(), const_cast<long *>(size.data()),
+                                const_cast<long *>(stride.data()));
+    return r;
+  });
+}
+
+ptrdiff_t offset_of(const Tensor &t) {
+  return visit(t, [](auto, auto *h) { return h->storageOffset; });
+}
+
+// Records a view's backward: `backward` maps the view's gradient to the input's.
+Tensor record_view(const Tensor &self, Tensor view, const char *name, std::function<Tensor(const Tensor &)> backward) {
+  if (autograd::needs_record({self}))
+    autograd::record(name, {view}, {self}, [backward](const tensor_list &g, const std::vector<bool> &) {
+      return tensor_list{backward(g[0])};
+    });
+  return view;
+}
+
+Shape infer_size(Shape shape, long numel, const char *op) {
+  long known = 1, infer = -1;
+  for (size_t i = 0; i < shape.size(); i++) {
+    if (shape[i] == -1) {
+      if (infer >= 0) fail(std::string(op) + ": only one size may be -1 in " + shape_str(shape));
+      infer = (long)i;
+    } else if (shape[i] < 0) {
+      fail(std::string(op) + ": invalid size in " + shape_str(shape));
+    } else {
+      known *= shape[i];
+    }
+  }
+  if (infer >= 0 && known > 0 && numel % known == 0) shape[(size_t)infer] = numel / known;
+  else if (infer >= 0 || known != numel)
+    fail(std::string(op) + ": shape " + shape_str(shape) + " is invalid for a tensor of " + std::to_string(numel) +
+         " elements");
+  return shape;
+}
+
+Shape contiguous_strides(const Shape &size) {
+  Shape stride(size.size());
+  long s = 1;
+  for (size_t i = size.size(); i-- > 0;) {
+    stride[i] = s;
+    s *= size[i] > 0 ? size[i] : 1;
+  }
+  return stride;
+}
+}  // namespace
+
+Tensor Tensor::view(Shape shape) const {
+  Shape in = sizes();
+  shape = infer_size(std::move(shape), numel(), "view");
+  if (!is_contiguous())
+    fail("view: the tensor of size " + shape_str(in) + " is not contiguous (use reshape or contiguous())");
+  if (numel() == 0) shape = {};
+  return record_view(*this, restride(*this, shape, contiguous_strides(shape), offset_of(*this)), "ViewBackward",
+                     [in](const Tensor &g) { return g.reshape(in); });
+}
+
+Tensor Tensor::reshape(Shape shape) const {
+  return is_contiguous() ? view(std::move(shape)) : contiguous().view(std::move(shape));
+}
+
+Tensor Tensor::narrow(long d, long start, long length) const {
+  Shape in = sizes();
+  d = wrap_dim(d, dim(), "narrow");
+  if (start < 0) start += in[(size_t)d];
+  if (start < 0 || length < 0 || start + length > in[(size_t)d])
+    fail("narrow: range [" + std::to_string(start) + ", " + std::to_string(start + length) + ") out of range for dimension " +
+         std::to_string(d) + " of size " + std::to_string(in[(size_t)d]));
+  Shape size = in;
+  size[(size_t)d] = length;
+  Shape stride = strides();
+  return record_view(*this, restride(*this, size, stride, offset_of(*this) + start * stride[(size_t)d]),
+                     "NarrowBackward", [in, d, start, length](const Tensor &g) {
+                       Tensor r = zeros(in, g.dtype());
+                       r.narrow(d, start, length).copy_(g);
+                       return r;
+                     });
+}
+
+Tensor Tensor::select(long d, long index) const {
+  if (dim() == 1) return narrow(0, index, 1);
+  Shape in = sizes();
+  d = wrap_dim(d, dim(), "select");
+  if (index < 0) index += in[(size_t)d];
+  if (index < 0 || index >= in[(size_t)d])
+    fail("select: index " + std::to_string(index) + " out of range for dimension " + std::to_string(d) + " of size " +
+         std::to_string(in[(size_t)d]));
+  Shape size = in, stride = strides();
+  ptrdiff_t offset = offset_of(*this) + index * stride[(size_t)d];
+  size.erase(size.begin() + d);
+  stride.erase(stride.begin() + d);
+  return record_view(*this, restride(*this, size, stride, offset), "SelectBackward", [in, d, index](const Tensor &g) {
+    Tensor r = zeros(in, g.dtype());
+    r.select(d, index).copy_(g);
+    return r;
+  });
+}
+
+Tensor Tensor::transpose(long d0, long d1) const {
+  long n = dim();
+  d0 = wrap_dim(d0, n, "transpose");
+  d1 = wrap_dim(d1, n, "transpose");
+  Shape size = sizes(), stride = strides();
+  if (n > 0) {
+    std::swap(size[(size_t)d0], size[(size_t)d1]);
+    std::swap(stride[(size_t)d0], stride[(size_t)d1]);
+  }
+  return record_view(*this, restride(*this, size, stride, offset_of(*this)), "TransposeBackward",
+                     [d0, d1](const Tensor &g) { return g.transpose(d0, d1); });
+}
+
+Tensor Tensor::t() const {
+  if (dim() > 2) fail("t: expected a tensor with at most 2 dimensions, got " + std::to_string(dim()));
+  return dim() == 2 ? transpose(0, 1) : *this;
+}
+
+Tensor Tensor::permute(Shape dims) const {
+  long n = dim();
+  if ((long)dims.size() != n)
+    fail("permute: " + std::to_string(dims.size()) + " dimensions given for a " + std::to_string(n) + "-D tensor");
+  Shape size = sizes(), stride = strides(), psize(size.size()), pstride(size.size()), inverse(size.size());
+  std::vector<bool> seen(size.size());
+  for (size_t i = 0; i < dims.size(); i++) {
+    long d = wrap_dim(dims[i], n, "permute");
+    if (seen[(size_t)d]) fail("permute: dimension " + std::to_string(d) + " repeated in " + shape_str(dims));
+    seen[(size_t)d] = true;
+    psize[i] = size[(size_t)d];
+    pstride[i] = stride[(size_t)d];
+    inverse[(size_t)d] = (long)i;
+  }
+  return record_view(*this, restride(*this, psize, pstride, offset_of(*this)), "PermuteBackward",
+                     [inverse](const Tensor &g) { return g.permute(inverse); });
+}
+
+Tensor Tensor::unsqueeze(long d) const {
+  long n = dim();
+  d = wrap_dim(d, n + 1, "unsqueeze");
+  Shape size = sizes(), stride = strides();
+  long s = (size_t)d < size.size() ? size[(size_t)d] * stride[(size_t)d] : 1;
+  size.insert(size.begin() + d, 1);
+  stride.insert(stride.begin() + d, s);
+  return record_view(*this, restride(*this, size, stride, offset_of(*this)), "UnsqueezeBackward",
+                     [d](const Tensor &g) { return g.squeeze(d); });
+}
+
+Tensor Tensor::squeeze() const {
+  Shape in = sizes(), size, stride;
+  Shape st = strides();
+  for (size_t i = 0; i < in.size(); i++)
+    if (in[i] != 1) {
+      size.push_back(in[i]);
+      stride.push_back(st[i]);
+    }
+  if (size.empty() && !in.empty()) size = stride = {1};  // no 0-D tensors: one element stays 1-D
+  return record_view(*this, restride(*this, size, stride, offset_of(*this)), "SqueezeBackward",
+                     [in](const Tensor &g) { return g.reshape(in); });
+}
+
+Tensor Tensor::squeeze(long d) const {
+  Shape in = sizes();
+  d = wrap_dim(d, dim(), "squeeze");
+  if (in.size() <= 1 || in[(size_t)d] != 1) return record_view(*this, alias(*this), "SqueezeBackward",
+                                                               [](const Tensor &g) { return g; });
+  Shape size = in, stride = strides();
+  size.erase(size.begin() + d);
+  stride.erase(stride.begin() + d);
+  return record_view(*this, restride(*this, size, stride, offset_of(*this)), "SqueezeBackward",
+                     [in](const Tensor &g) { return g.reshape(in); });
+}
+
+Tensor Tensor::flatten(long start, long end) const {
+  long n = dim();
+  if (n == 0) return *this;
+  start = wrap_dim(start, n, "flatten");
+  end = wrap_dim(end, n, "flatten");
+  if (start > end) fail("flatten: start_dim " + std::to_string(start) + " comes after end_dim " + std::to_string(end));
+  Shape in = sizes(), shape(in.begin(), in.begin() + start);
+  shape.push_back(std::accumulate(in.begin() + start, in.begin() + end + 1, 1L, std::multiplies<long>()));
+  shape.insert(shape.end(), in.begin() + end + 1, in.end());
+  return reshape(shape);
+}
+
+Tensor Tensor::expand(Shape shape) const {
+  Shape in = sizes(), stride = strides();
+  if (shape.size() < in.size())
+    fail("expand: the target shape " + shape_str(shape) + " has fewer dimensions than the tensor " + shape_str(in));
+  size_t lead = shape.size() - in.size();
+  Shape estride(shape.size(), 0);
+  for (size_t i = 0; i < shape.size(); i++) {
+    if (i < lead) {
+      if (shape[i] < 0) fail("expand: -1 is not allowed for a new leading dimension in " + shape_str(shape));
+      continue;
+    }
+    long s = in[i - lead];
+    if (shape[i] == -1) shape[i] = s;
+    if (shape[i] == s) estride[i] = stride[i - lead];
+    else if (s != 1)
+      fail("expand: the size " + std::to_string(s) + " of dimension " + std::to_string(i - lead) + " of " + shape_str(in) +
+           " cannot be expanded to " + shape_str(shape) + " (only size 1 expands)");
+  }
+  return record_view(*this, restride(*this, shape, estride, offset_of(*this)), "ExpandBackward",
+                     [in](const Tensor &g) { return sum_to(g, in); });
+}
+
+Tensor Tensor::contiguous() const {
+  return is_contiguous() ? *this : clone();
+}
+
+Tensor Tensor::clone() const {
+  Tensor r = make_empty(dtype());
+  visit(*this, [&](auto tag, auto *h) {
+    EMBER_TH(resizeAs, tag)(r.th(tag), h);
+    EMBER_TH(copy, tag)(r.th(tag), h);
+  });
+  if (autograd::needs_record({*this}))
+    autograd::record("CloneBackward", {r}, {*this}, [](const tensor_list &g, const std::vector<bool> &) { return g; });
+  return r;
+}
+
+Tensor Tensor::detach() const { return alias(*this); }
+
+Tensor Tensor::to(Dtype target) const {
+  if (dtype() == target) return *this;
+  Tensor r = make_empty(target);
+  LongStorage size(sizes());
+  visit(r, [&](auto tag, auto *out) {
+    EMBER_TH(resize, tag)(out, size.get(), nullptr);
+    if (dtype() == kFloat) EMBER_TH(copyFloat, tag)(out, th_float());
+    else EMBER_TH(copyDouble, tag)(out, th_double());
+  });
+  Dtype from = dtype();
+  if (autograd::needs_record({*this}))
+    autograd::record("ToBackward", {r}, {*this}, [from](const tensor_list &g, const std::vector<bool> &) {
+      return tensor_list{g[0].to(from)};
+    });
+  return r;
+}
+
+}  // namespace ember

@@ -186,6 +186,8 @@ TH_API void THNN_(LeakyReLU_updateGradInput)(
     accreal negval,
     bool inplace);
 
+// input, hidden: [N x 3H] gate pre-activations (chunks r, z, n); bias1, bias2: 3H elements or NULL;
+// hx, output: [N x H] (or [H]); storage: [N x 5H], what updateGradInput needs.
 TH_API void THNN_(GRUFused_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -196,6 +198,7 @@ TH_API void THNN_(GRUFused_updateOutput)(
     THTensor *output,
     THTensor *storage);
 
+// gradInInput, gradInHidden: [N x 3H]; gradOutput, gradInputHx: [N x H]; storage as updateOutput left it.
 TH_API void THNN_(GRUFused_updateGradInput)(
     THNNState *state,
     THTensor *gradInInput,
@@ -204,6 +207,8 @@ TH_API void THNN_(GRUFused_updateGradInput)(
     THTensor *gradInputHx,
     THTensor *storage);
 
+// input, hidden: [N x 4H] gate pre-activations (chunks i, f, g, o); bias1, bias2: 4H elements or NULL;
+// cell, output, outputCell: [N x H]. input is overwritten with the activated gates (updateGradInput's storage).
 TH_API void THNN_(LSTMFused_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -214,6 +219,7 @@ TH_API void THNN_(LSTMFused_updateOutput)(
     THTensor *output,
     THTensor *outputCell);
 
+// gradInGates: [N x 4H], the gradient of the gate pre-activations; gradOutputCell may be NULL (zero).
 TH_API void THNN_(LSTMFused_updateGradInput)(
     THNNState *state,
     THTensor *storage,
@@ -249,6 +255,7 @@ TH_API void THNN_(LogSoftMax_updateGradInput)(
     THTensor *gradInput,
     THTensor *output);
 
+// input: 1-based indices (1D or 2D); rows equal to paddingValue are skipped; sorted, indices: unused on the CPU.
 TH_API void THNN_(LookupTable_accGradParameters)(
     THNNState *state,
     THIndexTensor *input,
@@ -491,6 +498,8 @@ TH_API void THNN_(SoftShrink_updateGradInput)(
     THTensor *gradInput,
     accreal lambda);
 
+// keys, values: [K]; sizes, cumSumSizes: [B] (cumSumSizes is the running sum of sizes); a key's weight row is
+// key + keysOffset; weight: [nFeatures x outDim], or 4 more leading columns to max-normalise the values.
 TH_API void THNN_(IndexLinear_updateOutput)(
     THNNState *state,
     THIndexTensor *keys,
@@ -545,6 +554,8 @@ TH_API void THNN_(IndexLinear_updateParameters)(
     accreal weightDecay,
     accreal learningRate);
 
+// input: [nnz x 3] rows of (batch index, feature index, value), 1-based; the legacy* variants take
+// [batch x nnz x 2] pairs of (feature index, value). weight: [outDim x inDim].
 TH_API void THNN_(SparseLinear_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -694,6 +705,8 @@ TH_API void THNN_(TemporalConvolution_accGradParameters)(
     int dW,
     accreal scale);
 
+// input [T x F] or [N x T x F], pooled over T; indices: the offset of each max within its window,
+// 0 to kW-1 (Torch7's convention for this module, not 1-based).
 TH_API void THNN_(TemporalMaxPooling_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -711,6 +724,7 @@ TH_API void THNN_(TemporalMaxPooling_updateGradInput)(
     int kW,
     int dW);
 
+// input [T x F] or [N x T x F]; weight, bias: F values (bias may be NULL).
 TH_API void THNN_(TemporalSubSampling_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -780,6 +794,8 @@ TH_API void THNN_(TemporalRowConvolution_accGradParameters)(
     bool featFirst,
     accreal scale);
 
+// input: [N x C] or [N x C x ...]; weight, bias may be NULL; save_std holds 1/sqrt(var + eps);
+// running_mean, running_var may be NULL in training (running_var takes the unbiased variance).
 TH_API void THNN_(BatchNormalization_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -810,6 +826,7 @@ TH_API void THNN_(BatchNormalization_backward)(
     accreal scale,
     accreal eps);
 
+// connTable: [nConnections x 2] 1-based (input plane, output plane) rows; weight [nConnections x kH x kW].
 TH_API void THNN_(SpatialConvolutionMap_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -848,6 +865,9 @@ TH_API void THNN_(SpatialConvolutionMap_accGradParameters)(
     int dH,
     accreal scale);
 
+// weight: [nOutputPlane x nInputPlane x kH x kW] or [nOutputPlane x nInputPlane*kH*kW]; bias may be NULL.
+// finput: the unfolded input, [nImages x nInputPlane*kH*kW x outputHeight*outputWidth] (2D for one image),
+// kept for accGradParameters (not used for 1x1 stride-1 unpadded kernels); fgradInput: one image's columns.
 TH_API void THNN_(SpatialConvolutionMM_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -878,6 +898,7 @@ TH_API void THNN_(SpatialConvolutionMM_updateGradInput)(
     int padW,
     int padH);
 
+// Reads finput as updateOutput left it for this input (a finput of another size is refilled).
 TH_API void THNN_(SpatialConvolutionMM_accGradParameters)(
     THNNState *state,
     THTensor *input,
@@ -894,6 +915,8 @@ TH_API void THNN_(SpatialConvolutionMM_accGradParameters)(
     int padH,
     accreal scale);
 
+// weight: [nOutputPlane x nInputPlane x kH x kW]; output plane i*nOutputPlane+j = input plane i * weight[j][i]
+// + bias[j][i] (bias [nOutputPlane x nInputPlane] or NULL); finput keeps the unfolded input as in MM.
 TH_API void THNN_(SpatialDepthWiseConvolution_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -940,6 +963,8 @@ TH_API void THNN_(SpatialDepthWiseConvolution_accGradParameters)(
     int padH,
     accreal scale);
 
+// weight: [oH x oW x nOutputPlane x nInputPlane x kH x kW] or [oH*oW x nOutputPlane x nInputPlane*kH*kW];
+// bias [nOutputPlane x oH x oW]; finput keeps the unfolded input as in MM.
 TH_API void THNN_(SpatialConvolutionLocal_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -998,6 +1023,7 @@ TH_API void THNN_(SpatialConvolutionLocal_accGradParameters)(
     long outputHeight,
     accreal scale);
 
+// indices: per output element, the 1-based position of its max within the input plane (h*inputWidth + w + 1).
 TH_API void THNN_(SpatialAdaptiveMaxPooling_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -1053,6 +1079,8 @@ TH_API void THNN_(SpatialAveragePooling_updateGradInput)(
     bool ceil_mode,
     bool count_include_pad);
 
+// randomSamples: [N x nPlanes x 2] ([1 x nPlanes x 2] for one image), in [0, 1): 0 drives W, 1 drives H;
+// indices as SpatialMaxPooling.
 TH_API void THNN_(SpatialFractionalMaxPooling_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -1075,6 +1103,7 @@ TH_API void THNN_(SpatialFractionalMaxPooling_updateGradInput)(
     int poolSizeH,
     THIndexTensor *indices);
 
+// weight: [nInputPlane x nOutputPlane x kH x kW]; columns holds one image's columns; ones is not used.
 TH_API void THNN_(SpatialFullConvolution_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -1126,6 +1155,7 @@ TH_API void THNN_(SpatialFullConvolution_accGradParameters)(
     int adjH,
     accreal scale);
 
+// As SpatialConvolutionMap, transposed; input 3D or 4D (batch).
 TH_API void THNN_(SpatialFullConvolutionMap_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -1164,6 +1194,7 @@ TH_API void THNN_(SpatialFullConvolutionMap_accGradParameters)(
     int dH,
     accreal scale);
 
+// weight as SpatialConvolutionMM; columns holds one image's columns (accGradParameters unfolds again); ones is not used.
 TH_API void THNN_(SpatialDilatedConvolution_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -1272,6 +1303,7 @@ TH_API void THNN_(SpatialFullDilatedConvolution_accGradParameters)(
     int adjH,
     accreal scale);
 
+// indices: per output element, the 1-based position of its max within the input plane (h*inputWidth + w + 1).
 TH_API void THNN_(SpatialMaxPooling_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -1299,6 +1331,7 @@ TH_API void THNN_(SpatialMaxPooling_updateGradInput)(
     int padH,
     bool ceil_mode);
 
+// indices as SpatialMaxPooling.
 TH_API void THNN_(SpatialDilatedMaxPooling_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -1330,6 +1363,7 @@ TH_API void THNN_(SpatialDilatedMaxPooling_updateGradInput)(
     int dilationH,
     bool ceil_mode);
 
+// indices: as SpatialMaxPooling returned them (input's size), positions within an oheight x owidth plane.
 TH_API void THNN_(SpatialMaxUnpooling_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -1347,6 +1381,7 @@ TH_API void THNN_(SpatialMaxUnpooling_updateGradInput)(
     int owidth,
     int oheight);
 
+// weight, bias: one value per input plane (bias may be NULL).
 TH_API void THNN_(SpatialSubSampling_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -1426,6 +1461,7 @@ TH_API void THNN_(SpatialGridSamplerBilinear_updateGradInput)(
     THTensor *gradGrid,
     THTensor *gradOutput);
 
+// input [nInputPlane x inputHeight x inputWidth] += the folding of finput [nInputPlane*kH*kW x outputHeight*outputWidth].
 TH_API void THNN_(unfolded_acc)(
     THTensor *finput,
     THTensor *input,
@@ -1441,6 +1477,7 @@ TH_API void THNN_(unfolded_acc)(
     int outputWidth,
     int outputHeight);
 
+// finput [nInputPlane*kH*kW x outputHeight*outputWidth] = the unfolding (im2col) of input.
 TH_API void THNN_(unfolded_copy)(
     THTensor *finput,
     THTensor *input,
@@ -1936,6 +1973,7 @@ TH_API void THNN_(SpatialReplicationPadding_updateGradInput)(
     int pad_t,
     int pad_b);
 
+// input [F], [F x d1] or [F x d1 x d2], with a leading batch dimension when batchMode; pools over F.
 TH_API void THNN_(FeatureLPPooling_updateOutput)(
     THNNState *state,
     THTensor *input,

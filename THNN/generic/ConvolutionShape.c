@@ -1,0 +1,82 @@
+#ifndef TH_GENERIC_FILE
+#define TH_GENERIC_FILE "generic/ConvolutionShape.c"
+#else
+
+/* floor(a / b) for b > 0 (C's division truncates toward zero). */
+static inline long THNN_(convFloorDiv)(long a, long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+
+static void THNN_(convCheckParams)(const char *fn, const THNNConvParams *p, int transposed) {
+  if (p->kW <= 0 || p->kH <= 0)
+    THError("%s: kernel size must be positive, got kW=%d kH=%d", fn, p->kW, p->kH);
+  if (p->dW <= 0 || p->dH <= 0) THError("%s: stride must be positive, got dW=%d dH=%d", fn, p->dW, p->dH);
+  if (p->padW < 0 || p->padH < 0)
+    THError("%s: padding must not be negative, got padW=%d padH=%d", fn, p->padW, p->padH);
+  if (p->dilationW <= 0 || p->dilationH <= 0)
+    THError("%s: dilation must be positive, got dilationW=%d dilationH=%d", fn, p->dilationW, p->dilationH);
+  if (!transposed) return;
+  if (p->adjW < 0 || p->adjH < 0) THError("%s: adj must not be negative, got adjW=%d adjH=%d", fn, p->adjW, p->adjH);
+  if ((p->adjW >= p->dW && p->adjW >= p->dilationW) || (p->adjH >= p->dH && p->adjH >= p->dilationH))
+    THError("%s: adj must be smaller than the stride or the dilation, got adjW=%d adjH=%d "
+            "(dW=%d dH=%d, dilationW=%d dilationH=%d)",
+            fn, p->adjW, p->adjH, p->dW, p->dH, p->dilationW, p->dilationH);
+}
+
+void THNN_(convPlan)(const char *fn, THTensor *input, const THNNConvParams *p, int transposed,
+                     THNNConvPlan *plan) {
+  THNN_(checkDims)(fn, "input", input, 3, 4);
+  THNN_(convCheckParams)(fn, p, transposed);
+  const int b = input->nDimension == 4;
+  plan->batched = b;
+  plan->nImages = b ? input->size[0] : 1;
+  plan->nInputPlane = input->size[b];
+  plan->inputHeight = input->size[b + 1];
+  plan->inputWidth = input->size[b + 2];
+  const long extentH = (long)p->dilationH * (p->kH - 1) + 1, extentW = (long)p->dilationW * (p->kW - 1) + 1;
+  if (transposed) {
+    plan->outputHeight = (plan->inputHeight - 1) * p->dH - 2L * p->padH + extentH + p->adjH;
+    plan->outputWidth = (plan->inputWidth - 1) * p->dW - 2L * p->padW + extentW + p->adjW;
+  } else {
+    plan->outputHeight = THNN_(convFloorDiv)(plan->inputHeight + 2L * p->padH - extentH, p->dH) + 1;
+    plan->outputWidth = THNN_(convFloorDiv)(plan->inputWidth + 2L * p->padW - extentW, p->dW) + 1;
+  }
+  if (plan->outputHeight < 1 || plan->outputWidth < 1)
+    THError("%s: output size %ld x %ld (H x W) is too small for input %ld x %ld (kernel %d x %d, stride "
+            "%d x %d, padding %d x %d, dilation %d x %d)",
+            fn, plan->outputHeight, plan->outputWidth, plan->inputHeight, plan->inputWidth, p->kH, p->kW,
+            p->dH, p->dW, p->padH, p->padW, p->dilationH, p->dilationW);
+
+  THNNConvGeometry *g = &plan->geometry;
+  g->channels = transposed ? 0 : plan->nInputPlane;
+  g->height = transposed ? plan->outputHeight : plan->inputHeight;
+  g->width = transposed ? plan->outputWidth : plan->inputWidth;
+  g->outHeight = transposed ? plan->inputHeight : plan->outputHeight;
+  g->outWidth = transposed ? plan->inputWidth : plan->outputWidth;
+  g->kH = p->kH;
+  g->kW = p->kW;
+  g->dH = p->dH;
+  g->dW = p->dW;
+  g->padH = p->padH;
+  g->padW = p->padW;
+  g->dilationH = p->dilationH;
+  g->dilationW = p->dilationW;
+}
+
+void THNN_(convCheckGradOutput)(const char *fn, THTensor *gradOutput, const THNNConvPlan *plan,
+                                long nOutputPlane) {
+  THNN_(checkNotNull)(fn, "gradOutput", gradOutput);
+  long expected[4] = {plan->nImages, nOutputPlane, plan->outputHeight, plan->outputWidth};
+  const long *e = plan->batched ? expected : expected + 1;
+  const int nd = plan->batched ? 4 : 3;
+  int ok = gradOutput->nDimension == nd;
+  for (int d = 0; ok && d < nd; d++) ok = gradOutput->size[d] == e[d];
+  if (!ok)
+    THError("%s: gradOutput must have size %s, got %s", fn, _THSizeDesc(e, nd).str,
+            THTensor_(sizeDesc)(gradOutput).str);
+}
+
+void THNN_(convCheckNumel)(const char *fn, const char *arg, THTensor *t, long n, const char *what) {
+  if (t && THTensor_(nElement)(t) != n)
+    THError("%s: %s must have %ld elements (%s), got size %s", fn, arg, n, what, THTensor_(sizeDesc)(t).str);
+}
+
+#endif

@@ -1,0 +1,64 @@
+#ifndef TH_GENERIC_FILE
+#define TH_GENERIC_FILE "generic/Im2Col.h"
+
+/* The geometry of one 2D unfolding: a C x H x W image and the kernel positions that cover it.
+ * Column row r = (c * kH + kh) * kW + kw holds, at column oh * outWidth + ow, the image element
+ * (c, oh * dH - padH + kh * dilationH, ow * dW - padW + kw * dilationW), or 0 where that falls in the
+ * padding. The convolutions fill it from their own arguments (a transposed convolution describes
+ * its output as the image). */
+typedef struct {
+  long channels, height, width;
+  long outHeight, outWidth;
+  long kH, kW, dH, dW, padH, padW, dilationH, dilationW;
+} THNNConvGeometry;
+
+/* Below this many elements touched, the unfolding loops stay on one thread. */
+#define THNN_CONV_OMP_MIN 32768
+
+#else
+/* im2col / col2im: the unfolding every 2D convolution of THNN goes through (SpatialConvolutionMM,
+ * Dilated, Full, FullDilated, DepthWise, Local, Map, FullMap, and the legacy unfolded_copy /
+ * unfolded_acc). Images and columns are contiguous. Both split their work with OpenMP: callers
+ * must not call them from inside their own parallel region (they would run on one thread). */
+
+/* The output positions o in [0, outSize) whose input index o * stride + offset lies in
+ * [0, inSize): [*lo, *hi). Shared by im2col/col2im and vol2col/col2vol (Vol2Col.c). */
+static inline void THNN_(im2colValidRange)(long offset, long stride, long inSize, long outSize, long *lo,
+                                           long *hi) {
+  long first = offset >= 0 ? 0 : (-offset + stride - 1) / stride;
+  long last = inSize - 1 - offset < 0 ? 0 : (inSize - 1 - offset) / stride + 1;
+  *lo = THMin(first, outSize);
+  *hi = THMax(*lo, THMin(last, outSize));
+}
+
+/* col [channels*kH*kW x outHeight*outWidth] = the unfolding of im [channels x height x width]. */
+void THNN_(im2col)(const THNNConvGeometry *g, const real *im, real *col);
+
+/* im += the folding of col: every column entry is added to the image element it was read from
+ * (the adjoint of im2col); entries that fall in the padding are dropped. */
+void THNN_(col2im)(const THNNConvGeometry *g, const real *col, real *im);
+
+/* 1 for a 1x1 kernel with stride 1 and no padding (and as many positions as pixels, which a
+ * transposed convolution's adj can break): the image is its own unfolding. */
+int THNN_(convIsPointwise)(const THNNConvGeometry *g);
+
+/* gradBias[p] += scale * the sum of plane p over the batch; gradOutput is [nImages x nPlanes x
+ * planeSize], contiguous. */
+void THNN_(convAccGradBias)(const real *gradOutput, long nImages, long nPlanes, long planeSize,
+                            real *gradBias, accreal scale);
+
+/* Sets each of the nPlanes planes of planeSize elements at dst to values[p] (0 when values is
+ * NULL): how outputs start before the bias-free accumulation. */
+void THNN_(convFillPlanes)(real *dst, long nPlanes, long planeSize, const real *values);
+
+/* A scratch buffer (finput, columns, ...) resized to the given sizes (a size <= 0 ends the list)
+ * with contiguous strides; returns its data. */
+real *THNN_(convBuffer)(THTensor *buffer, int nDimension, long s0, long s1, long s2, long s3);
+
+/* Writing a result in place of `t` when `t` may be non-contiguous: convWritable gives t itself
+ * (as a new header) when it is contiguous, else a contiguous copy (keepContents) or a contiguous
+ * tensor of its size with undefined contents; convWritten copies that back into t and frees it. */
+THTensor *THNN_(convWritable)(THTensor *t, int keepContents);
+void THNN_(convWritten)(THTensor *writable, THTensor *t);
+
+#endif

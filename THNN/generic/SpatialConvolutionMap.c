@@ -1,0 +1,112 @@
+#ifndef TH_GENERIC_FILE
+#define TH_GENERIC_FILE "generic/SpatialConvolutionMap.c"
+#else
+/* Valid (unpadded) cross-correlation of each connTable input plane with its kernel, summed into
+ * the connection's output plane (ConvolutionMap.c): output [nOutputPlane x (H - kH) / dH + 1 x
+ * (W - kW) / dW + 1] (batch first for 4D input). Torch7's accGradParameters wrote past gradWeight
+ * when the stride did not tile the input ((W - kW) % dW != 0); here the gradient only ever reads
+ * the positions the forward pass read. */
+
+typedef struct {
+  THNNConvPlan plan;
+  long nConnections, kernelSize, L, inputImageSize;
+} THNN_(MapCall);
+
+static void THNN_(SpatialConvolutionMap_begin)(const char *fn, THTensor *input, THTensor *weight,
+                                               const char *weightName, THTensor *connTable, int nInputPlane,
+                                               int nOutputPlane, int dW, int dH, THNN_(MapCall) *c) {
+  THNN_(mapPlan)(fn, input, weight, weightName, connTable, nInputPlane, nOutputPlane, dW, dH, 0, &c->plan);
+  c->nConnections = weight->size[0];
+  c->kernelSize = weight->size[1] * weight->size[2];
+  c->L = c->plan.outputHeight * c->plan.outputWidth;
+  c->inputImageSize = c->plan.nInputPlane * c->plan.inputHeight * c->plan.inputWidth;
+}
+
+void THNN_(SpatialConvolutionMap_updateOutput)(THNNState *state, THTensor *input, THTensor *output,
+                                               THTensor *weight, THTensor *bias, THTensor *connTable,
+                                               int nInputPlane, int nOutputPlane, int dW, int dH) {
+  const char *fn = "SpatialConvolutionMap_updateOutput";
+  THNN_(MapCall) c;
+  THNN_(SpatialConvolutionMap_begin)(fn, input, weight, "weight", connTable, nInputPlane, nOutputPlane, dW, dH, &c);
+  THNN_(convCheckNumel)(fn, "bias", bias, nOutputPlane, "nOutputPlane");
+  THNN_(checkNotNull)(fn, "output", output);
+  if (c.plan.batched)
+    THTensor_(resize4d)(output, c.plan.nImages, nOutputPlane, c.plan.outputHeight, c.plan.outputWidth);
+  else
+    THTensor_(resize3d)(output, nOutputPlane, c.plan.outputHeight, c.plan.outputWidth);
+  THTensor *table = THTensor_(newContiguous)(connTable), *in = THTensor_(newContiguous)(input);
+  THTensor *w = THTensor_(newContiguous)(weight), *b = bias ? THTensor_(newContiguous)(bias) : NULL;
+  THTensor *out = THNN_(convWritable)(output, 0);
+  real *cols = THAlloc(sizeof(real) * nInputPlane * c.kernelSize * c.L);
+  for (long n = 0; n < c.plan.nImages; n++) {
+    real *o = THTensor_(data)(out) + n * nOutputPlane * c.L;
+    THNN_(im2col)(&c.plan.geometry, THTensor_(data)(in) + n * c.inputImageSize, cols);
+    THNN_(convFillPlanes)(o, nOutputPlane, c.L, b ? THTensor_(data)(b) : NULL);
+    THNN_(mapGatherReduce)(cols, THTensor_(data)(w), THTensor_(data)(table), c.nConnections, 0, 1, nOutputPlane,
+                           c.kernelSize, c.L, o);
+  }
+  THFree(cols);
+  THNN_(convWritten)(out, output);
+  THTensor_(free)(table);
+  THTensor_(free)(in);
+  THTensor_(free)(w);
+  if (b) THTensor_(free)(b);
+}
+
+void THNN_(SpatialConvolutionMap_updateGradInput)(THNNState *state, THTensor *input, THTensor *gradOutput,
+                                                  THTensor *gradInput, THTensor *weight, THTensor *bias,
+                                                  THTensor *connTable, int nInputPlane, int nOutputPlane, int dW,
+                                                  int dH) {
+  const char *fn = "SpatialConvolutionMap_updateGradInput";
+  THNN_(MapCall) c;
+  THNN_(SpatialConvolutionMap_begin)(fn, input, weight, "weight", connTable, nInputPlane, nOutputPlane, dW, dH, &c);
+  THNN_(convCheckGradOutput)(fn, gradOutput, &c.plan, nOutputPlane);
+  THNN_(checkNotNull)(fn, "gradInput", gradInput);
+  THTensor_(resizeAs)(gradInput, input);
+  THTensor *table = THTensor_(newContiguous)(connTable), *gout = THTensor_(newContiguous)(gradOutput);
+  THTensor *w = THTensor_(newContiguous)(weight), *gin = THNN_(convWritable)(gradInput, 0);
+  real *cols = THAlloc(sizeof(real) * nInputPlane * c.kernelSize * c.L);
+  memset(THTensor_(data)(gin), 0, sizeof(real) * (size_t)THTensor_(nElement)(gin));
+  for (long n = 0; n < c.plan.nImages; n++) {
+    THNN_(mapScatterExpand)(THTensor_(data)(gout) + n * nOutputPlane * c.L, THTensor_(data)(w),
+                            THTensor_(data)(table), c.nConnections, 1, 0, nInputPlane, c.kernelSize, c.L, cols);
+    THNN_(col2im)(&c.plan.geometry, cols, THTensor_(data)(gin) + n * c.inputImageSize);
+  }
+  THFree(cols);
+  THNN_(convWritten)(gin, gradInput);
+  THTensor_(free)(table);
+  THTensor_(free)(gout);
+  THTensor_(free)(w);
+}
+
+void THNN_(SpatialConvolutionMap_accGradParameters)(THNNState *state, THTensor *input, THTensor *gradOutput,
+                                                    THTensor *gradWeight, THTensor *gradBias, THTensor *connTable,
+                                                    int nInputPlane, int nOutputPlane, int dW, int dH,
+                                                    accreal scale) {
+  const char *fn = "SpatialConvolutionMap_accGradParameters";
+  THNN_(MapCall) c;
+  THNN_(SpatialConvolutionMap_begin)(fn, input, gradWeight, "gradWeight", connTable, nInputPlane, nOutputPlane, dW,
+                                     dH, &c);
+  THNN_(convCheckNumel)(fn, "gradBias", gradBias, nOutputPlane, "nOutputPlane");
+  THNN_(convCheckGradOutput)(fn, gradOutput, &c.plan, nOutputPlane);
+  THTensor *table = THTensor_(newContiguous)(connTable), *in = THTensor_(newContiguous)(input);
+  THTensor *gout = THTensor_(newContiguous)(gradOutput), *gw = THNN_(convWritable)(gradWeight, 1);
+  real *cols = THAlloc(sizeof(real) * nInputPlane * c.kernelSize * c.L);
+  for (long n = 0; n < c.plan.nImages; n++) {
+    THNN_(im2col)(&c.plan.geometry, THTensor_(data)(in) + n * c.inputImageSize, cols);
+    THNN_(mapAccGradWeight)(cols, THTensor_(data)(gout) + n * nOutputPlane * c.L, THTensor_(data)(table),
+                            c.nConnections, 0, c.kernelSize, c.L, THTensor_(data)(gw), scale);
+  }
+  THFree(cols);
+  THNN_(convWritten)(gw, gradWeight);
+  if (gradBias) {
+    THTensor *gb = THNN_(convWritable)(gradBias, 1);
+    THNN_(convAccGradBias)(THTensor_(data)(gout), c.plan.nImages, nOutputPlane, c.L, THTensor_(data)(gb), scale);
+    THNN_(convWritten)(gb, gradBias);
+  }
+  THTensor_(free)(table);
+  THTensor_(free)(in);
+  THTensor_(free)(gout);
+}
+
+#endif

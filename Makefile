@@ -26,7 +26,7 @@ test-sanitize: deps
 	@test -f $(BUILD_SANITIZE)/CMakeCache.txt || cmake -S . -B $(BUILD_SANITIZE) \
 	  -DCMAKE_BUILD_TYPE=Debug -DEMBER_SANITIZE=ON -DEMBER_BENCH=OFF $(CMAKE_FLAGS)
 	cmake --build $(BUILD_SANITIZE) -j $(JOBS)
-	cd $(BUILD_SANITIZE) && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD_SANITIZE) && ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 ctest --output-on-failure -j $(JOBS)
 
 bench: all
 	@for b in $(BUILD)/bench/bench_*; do echo "== $$b"; $$b --benchmark_min_time=0.2; done

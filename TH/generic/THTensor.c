@@ -42,6 +42,48 @@ void THTensor_(setFlag)(THTensor *self, const char flag) { self->flag |= flag; }
 
 void THTensor_(clearFlag)(THTensor *self, const char flag) { self->flag &= ~flag; }
 
+/* ----------------------------------------------------------- view checks */
+
+/* Each view's argument checks, run by both the in-place and the new* form before anything is
+ * allocated, so that a bad call leaks nothing. */
+static void THTensor_(checkNarrow)(THTensor *src, int dimension, long firstIndex, long size) {
+  THArgCheck(dimension >= 0 && dimension < src->nDimension, 2,
+             "narrow: dimension %d out of range of a %dD tensor", dimension + TH_INDEX_BASE, src->nDimension);
+  THArgCheck(firstIndex >= 0 && firstIndex < src->size[dimension], 3,
+             "narrow: first index %ld out of range [0, %ld)", firstIndex, src->size[dimension]);
+  THArgCheck(size > 0 && firstIndex <= src->size[dimension] - size, 4,
+             "narrow: size %ld out of range: first index %ld + size must be <= %ld", size, firstIndex,
+             src->size[dimension]);
+}
+
+static void THTensor_(checkSelect)(THTensor *src, int dimension, long sliceIndex) {
+  THArgCheck(src->nDimension > 1, 1, "select: cannot select on a %dD tensor (need 2 or more dimensions)",
+             src->nDimension);
+  THArgCheck(dimension >= 0 && dimension < src->nDimension, 2,
+             "select: dimension %d out of range of a %dD tensor", dimension + TH_INDEX_BASE, src->nDimension);
+  THArgCheck(sliceIndex >= 0 && sliceIndex < src->size[dimension], 3,
+             "select: index %ld out of range [0, %ld)", sliceIndex, src->size[dimension]);
+}
+
+static void THTensor_(checkTranspose)(THTensor *src, int dimension1, int dimension2) {
+  THArgCheck(dimension1 >= 0 && dimension1 < src->nDimension, 1,
+             "transpose: dimension %d out of range of a %dD tensor", dimension1 + TH_INDEX_BASE,
+             src->nDimension);
+  THArgCheck(dimension2 >= 0 && dimension2 < src->nDimension, 2,
+             "transpose: dimension %d out of range of a %dD tensor", dimension2 + TH_INDEX_BASE,
+             src->nDimension);
+}
+
+static void THTensor_(checkUnfold)(THTensor *src, int dimension, long size, long step) {
+  THArgCheck(src->nDimension > 0, 1, "unfold: cannot unfold an empty tensor");
+  THArgCheck(src->nDimension < TH_MAX_DIMS, 1, "unfold: at most %d dimensions", TH_MAX_DIMS);
+  THArgCheck(dimension >= 0 && dimension < src->nDimension, 2,
+             "unfold: dimension %d out of range of a %dD tensor", dimension + TH_INDEX_BASE, src->nDimension);
+  THArgCheck(size > 0 && size <= src->size[dimension], 3, "unfold: size %ld out of range [1, %ld]", size,
+             src->size[dimension]);
+  THArgCheck(step > 0, 4, "unfold: step must be > 0, got %ld", step);
+}
+
 /* ---------------------------------------------------------- construction */
 
 THTensor *THTensor_(new)(void) {
@@ -74,6 +116,7 @@ static void THTensor_(checkSizeStride)(THLongStorage *size, THLongStorage *strid
 THTensor *THTensor_(newWithStorage)(THStorage *storage, ptrdiff_t storageOffset, THLongStorage *size,
                                     THLongStorage *stride) {
   THTensor_(checkSizeStride)(size, stride, 3);
+  THArgCheck(storageOffset >= 0, 2, "newWithStorage: the storage offset must be >= 0, got %td", storageOffset);
   THTensor *self = THTensor_(new)();
   THTensor_(setStorageNd)(self, storage, storageOffset, size ? (int)size->size : 0,
                           size ? size->data : NULL, stride ? stride->data : NULL);
@@ -100,6 +143,7 @@ THTensor *THTensor_(newWithStorage4d)(THStorage *storage, ptrdiff_t storageOffse
                                       long size3, long stride3) {
   long size[4] = {size0, size1, size2, size3};
   long stride[4] = {stride0, stride1, stride2, stride3};
+  THArgCheck(storageOffset >= 0, 2, "newWithStorage: the storage offset must be >= 0, got %td", storageOffset);
   THTensor *self = THTensor_(new)();
   THTensor_(setStorageNd)(self, storage, storageOffset, 4, size, stride);
   return self;
@@ -145,24 +189,28 @@ THTensor *THTensor_(newContiguous)(THTensor *self) {
 }
 
 THTensor *THTensor_(newSelect)(THTensor *tensor, int dimension, long sliceIndex) {
+  THTensor_(checkSelect)(tensor, dimension, sliceIndex);
   THTensor *self = THTensor_(newWithTensor)(tensor);
   THTensor_(select)(self, NULL, dimension, sliceIndex);
   return self;
 }
 
 THTensor *THTensor_(newNarrow)(THTensor *tensor, int dimension, long firstIndex, long size) {
+  THTensor_(checkNarrow)(tensor, dimension, firstIndex, size);
   THTensor *self = THTensor_(newWithTensor)(tensor);
   THTensor_(narrow)(self, NULL, dimension, firstIndex, size);
   return self;
 }
 
 THTensor *THTensor_(newTranspose)(THTensor *tensor, int dimension1, int dimension2) {
+  THTensor_(checkTranspose)(tensor, dimension1, dimension2);
   THTensor *self = THTensor_(newWithTensor)(tensor);
   THTensor_(transpose)(self, NULL, dimension1, dimension2);
   return self;
 }
 
 THTensor *THTensor_(newUnfold)(THTensor *tensor, int dimension, long size, long step) {
+  THTensor_(checkUnfold)(tensor, dimension, size, step);
   THTensor *self = THTensor_(newWithTensor)(tensor);
   THTensor_(unfold)(self, NULL, dimension, size, step);
   return self;
@@ -181,14 +229,19 @@ THTensor *THTensor_(newView)(THTensor *tensor, THLongStorage *size) {
 
 /* ------------------------------------------------------------- expanding */
 
-void THTensor_(expand)(THTensor *r, THTensor *tensor, THLongStorage *size) {
+/* The expanded geometry (freed by the caller with THFree), or an error before anything is allocated. */
+static void THTensor_(expandGeometry)(THTensor *tensor, THLongStorage *size, long **sizes, long **strides) {
   THArgCheck(THTensor_(nDimension)(tensor) > 0, 0, "expand: cannot expand an empty tensor");
   THArgCheck(size->size <= TH_MAX_DIMS, 2, "expand: at most %d dimensions", TH_MAX_DIMS);
-  long *expandedSizes, *expandedStrides;
   char error[512];
-  if (THLongStorage_inferExpandGeometry(tensor->size, tensor->stride, tensor->nDimension, size,
-                                        &expandedSizes, &expandedStrides, error, sizeof error))
+  if (THLongStorage_inferExpandGeometry(tensor->size, tensor->stride, tensor->nDimension, size, sizes,
+                                        strides, error, sizeof error))
     THArgCheck(0, 2, "%s", error);
+}
+
+void THTensor_(expand)(THTensor *r, THTensor *tensor, THLongStorage *size) {
+  long *expandedSizes, *expandedStrides;
+  THTensor_(expandGeometry)(tensor, size, &expandedSizes, &expandedStrides);
   THTensor_(setStorageNd)(r, tensor->storage, tensor->storageOffset, (int)size->size, expandedSizes,
                           expandedStrides);
   THFree(expandedSizes);
@@ -196,8 +249,13 @@ void THTensor_(expand)(THTensor *r, THTensor *tensor, THLongStorage *size) {
 }
 
 THTensor *THTensor_(newExpand)(THTensor *tensor, THLongStorage *size) {
+  long *expandedSizes, *expandedStrides;
+  THTensor_(expandGeometry)(tensor, size, &expandedSizes, &expandedStrides);
   THTensor *result = THTensor_(new)();
-  THTensor_(expand)(result, tensor, size);
+  THTensor_(setStorageNd)(result, tensor->storage, tensor->storageOffset, (int)size->size, expandedSizes,
+                          expandedStrides);
+  THFree(expandedSizes);
+  THFree(expandedStrides);
   return result;
 }
 
@@ -343,13 +401,7 @@ void THTensor_(setStorage4d)(THTensor *self, THStorage *storage, ptrdiff_t stora
 
 void THTensor_(narrow)(THTensor *self, THTensor *src, int dimension, long firstIndex, long size) {
   if (!src) src = self;
-  THArgCheck(dimension >= 0 && dimension < src->nDimension, 2,
-             "narrow: dimension %d out of range of a %dD tensor", dimension + TH_INDEX_BASE, src->nDimension);
-  THArgCheck(firstIndex >= 0 && firstIndex < src->size[dimension], 3,
-             "narrow: first index %ld out of range [0, %ld)", firstIndex, src->size[dimension]);
-  THArgCheck(size > 0 && firstIndex <= src->size[dimension] - size, 4,
-             "narrow: size %ld out of range: first index %ld + size must be <= %ld", size, firstIndex,
-             src->size[dimension]);
+  THTensor_(checkNarrow)(src, dimension, firstIndex, size);
   THTensor_(set)(self, src);
   if (firstIndex > 0) self->storageOffset += firstIndex * self->stride[dimension];
   self->size[dimension] = size;
@@ -357,12 +409,7 @@ void THTensor_(narrow)(THTensor *self, THTensor *src, int dimension, long firstI
 
 void THTensor_(select)(THTensor *self, THTensor *src, int dimension, long sliceIndex) {
   if (!src) src = self;
-  THArgCheck(src->nDimension > 1, 1, "select: cannot select on a %dD tensor (need 2 or more dimensions)",
-             src->nDimension);
-  THArgCheck(dimension >= 0 && dimension < src->nDimension, 2,
-             "select: dimension %d out of range of a %dD tensor", dimension + TH_INDEX_BASE, src->nDimension);
-  THArgCheck(sliceIndex >= 0 && sliceIndex < src->size[dimension], 3,
-             "select: index %ld out of range [0, %ld)", sliceIndex, src->size[dimension]);
+  THTensor_(checkSelect)(src, dimension, sliceIndex);
   THTensor_(set)(self, src);
   self->storageOffset += sliceIndex * self->stride[dimension];
   for (int d = dimension; d < self->nDimension - 1; d++) {
@@ -374,12 +421,7 @@ void THTensor_(select)(THTensor *self, THTensor *src, int dimension, long sliceI
 
 void THTensor_(transpose)(THTensor *self, THTensor *src, int dimension1, int dimension2) {
   if (!src) src = self;
-  THArgCheck(dimension1 >= 0 && dimension1 < src->nDimension, 1,
-             "transpose: dimension %d out of range of a %dD tensor", dimension1 + TH_INDEX_BASE,
-             src->nDimension);
-  THArgCheck(dimension2 >= 0 && dimension2 < src->nDimension, 2,
-             "transpose: dimension %d out of range of a %dD tensor", dimension2 + TH_INDEX_BASE,
-             src->nDimension);
+  THTensor_(checkTranspose)(src, dimension1, dimension2);
   THTensor_(set)(self, src);
   if (dimension1 == dimension2) return;
   long z = self->stride[dimension1];
@@ -392,13 +434,7 @@ void THTensor_(transpose)(THTensor *self, THTensor *src, int dimension1, int dim
 
 void THTensor_(unfold)(THTensor *self, THTensor *src, int dimension, long size, long step) {
   if (!src) src = self;
-  THArgCheck(src->nDimension > 0, 1, "unfold: cannot unfold an empty tensor");
-  THArgCheck(src->nDimension < TH_MAX_DIMS, 1, "unfold: at most %d dimensions", TH_MAX_DIMS);
-  THArgCheck(dimension >= 0 && dimension < src->nDimension, 2,
-             "unfold: dimension %d out of range of a %dD tensor", dimension + TH_INDEX_BASE, src->nDimension);
-  THArgCheck(size > 0 && size <= src->size[dimension], 3, "unfold: size %ld out of range [1, %ld]", size,
-             src->size[dimension]);
-  THArgCheck(step > 0, 4, "unfold: step must be > 0, got %ld", step);
+  THTensor_(checkUnfold)(src, dimension, size, step);
   long newSize[TH_MAX_DIMS], newStride[TH_MAX_DIMS];
   int ndim = src->nDimension;
   for (int d = 0; d < ndim; d++) {

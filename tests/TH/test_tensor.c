@@ -236,6 +236,31 @@ static void test_view_and_expand(void **state) {
   THDoubleTensor_free(m);
 }
 
+/* A failing new* call allocates nothing (LeakSanitizer checks this in make test-sanitize). */
+static void test_failed_new_views_leak_nothing(void **state) {
+  THFloatTensor *t = THFloatTensor_newWithSize2d(2, 3);
+  THLongStorage *size = THLongStorage_newWithSize2(3, 3);
+  THFloatTensor *r = (THFloatTensor *)t; /* any non-NULL value, overwritten by the failing calls */
+  THSetGuardedMode(1);
+  r = THFloatTensor_newSelect(t, 0, 5);
+  assert_null(r);
+  r = THFloatTensor_newNarrow(t, 1, 1, 5);
+  assert_null(r);
+  r = THFloatTensor_newTranspose(t, 0, 2);
+  assert_null(r);
+  r = THFloatTensor_newUnfold(t, 1, 4, 1);
+  assert_null(r);
+  r = THFloatTensor_newExpand(t, size);
+  assert_null(r);
+  r = THFloatTensor_newWithStorage1d(t->storage, -1, 2, 1);
+  assert_null(r);
+  THSetGuardedMode(0);
+  assert_non_null(THGetLastError());
+  THClearLastError();
+  THLongStorage_free(size);
+  THFloatTensor_free(t);
+}
+
 static void test_set_storage_and_predicates(void **state) {
   THFloatStorage *s = THFloatStorage_newWithSize(12);
   THFloatTensor *a = THFloatTensor_newWithStorage2d(s, 2, 2, 5, 5, 1);
@@ -368,6 +393,7 @@ int main(void) {
       cmocka_unit_test(test_views_share_storage),
       cmocka_unit_test(test_squeeze_unsqueeze),
       cmocka_unit_test(test_view_and_expand),
+      cmocka_unit_test(test_failed_new_views_leak_nothing),
       cmocka_unit_test(test_set_storage_and_predicates),
       cmocka_unit_test(test_element_access),
       cmocka_unit_test(test_desc),

@@ -1,0 +1,78 @@
+#ifndef TH_GENERIC_FILE
+#define TH_GENERIC_FILE "generic/SoftMaxRows.c"
+#else
+
+void THNN_(SoftMax_rows)(const char *fn, THTensor *input, long *nframe, long *dim, long *stride) {
+  THNN_(checkDims)(fn, "input", input, 1, 4);
+  long *size = input->size;
+  switch (input->nDimension) {
+    case 1: *nframe = 1; *dim = size[0]; *stride = 1; break;
+    case 2: *nframe = size[0]; *dim = size[1]; *stride = 1; break;
+    case 3: *nframe = 1; *dim = size[0]; *stride = size[1] * size[2]; break;
+    default: *nframe = size[0]; *dim = size[1]; *stride = size[2] * size[3]; break;
+  }
+}
+
+real THNN_(SoftMax_rowMax)(const real *x, long n, long stride) {
+#ifdef TH_REAL_IS_FLOAT
+  if (stride == 1) return THNN_vectorMaxFloat(x, n);
+#endif
+  real m = -INFINITY;
+  if (stride == 1) {
+    for (long c = 0; c < n; c++) m = x[c] > m ? x[c] : m;
+  } else {
+    for (long c = 0; c < n; c++) m = x[c * stride] > m ? x[c * stride] : m;
+  }
+  return m;
+}
+
+accreal THNN_(SoftMax_rowSum)(const real *x, long n, long stride) {
+#ifdef TH_REAL_IS_FLOAT
+  if (stride == 1) return THNN_vectorSumFloat(x, n);
+#endif
+  accreal sum = 0;
+  for (long c = 0; c < n; c++) sum += x[c * stride];
+  return sum;
+}
+
+accreal THNN_(SoftMax_rowDot)(const real *x, const real *y, long n, long stride) {
+#ifdef TH_REAL_IS_FLOAT
+  if (stride == 1) return THNN_vectorDotFloat(x, y, n);
+#endif
+  accreal sum = 0;
+  for (long c = 0; c < n; c++) sum += (accreal)x[c * stride] * y[c * stride];
+  return sum;
+}
+
+accreal THNN_(SoftMax_rowExpShiftSum)(real *y, const real *x, long n, long stride, real shift) {
+#ifdef TH_REAL_IS_FLOAT
+  if (stride == 1) return THNN_vectorExpShiftSumFloat(y, x, shift, n);
+#endif
+  accreal sum = 0;
+  for (long c = 0; c < n; c++) {
+    real e = (real)exp((accreal)(x[c * stride] - shift));
+    if (y) y[c * stride] = e;
+    sum += e;
+  }
+  return sum;
+}
+
+void THNN_(SoftMax_rowSubExpScaled)(real *gi, const real *g, const real *y, long n, long stride, accreal scale) {
+#ifdef TH_REAL_IS_FLOAT
+  if (stride == 1) {
+    /* Through a small block, so that gi may be g and everything stays in the L1 cache. */
+    enum { BLOCK = 256 };
+    float e[BLOCK];
+    const float s = (float)scale;
+    for (long c0 = 0; c0 < n; c0 += BLOCK) {
+      long len = n - c0 < BLOCK ? n - c0 : BLOCK;
+      THNN_vectorExpShiftSumFloat(e, y + c0, 0.0f, len);
+      for (long c = 0; c < len; c++) gi[c0 + c] = g[c0 + c] - e[c] * s;
+    }
+    return;
+  }
+#endif
+  for (long c = 0; c < n; c++) gi[c * stride] = (real)(g[c * stride] - exp((accreal)y[c * stride]) * scale);
+}
+
+#endif

@@ -1,0 +1,63 @@
+#ifndef TH_GENERIC_FILE
+#define TH_GENERIC_FILE "generic/ConvolutionGemm3d.h"
+
+/* A volumetric convolution's hyper-parameters, in the legacy argument order (T, W, H). adj: the
+ * extra output frames/columns/rows of a transposed convolution. */
+typedef struct {
+  int kT, kW, kH, dT, dW, dH, padT, padW, padH, dilationT, dilationW, dilationH, adjT, adjW, adjH;
+} THNNVolParams;
+
+/* What the checks derive from the input and the parameters. A 4D input is one volume (batched = 0,
+ * nImages = 1). `geometry` is the vol2col side: the input for a convolution, the output for a
+ * transposed one. */
+typedef struct {
+  int batched;
+  long nImages, nInputPlane, inputDepth, inputHeight, inputWidth, outputDepth, outputHeight, outputWidth;
+  THNNVolGeometry geometry;
+} THNNVolPlan;
+
+#else
+/* The vol2col + GEMM volumetric convolutions, written once: the 3D counterpart of
+ * ConvolutionGemm.c (same passes, same buffer rules, same checks and messages). Convolutions take
+ * weight [nOutputPlane x nInputPlane x kT x kH x kW] (or 2D [nOutputPlane x nInputPlane*kT*kH*kW]);
+ * transposed convolutions take weight [nInputPlane x nOutputPlane x kT x kH x kW] and are the
+ * adjoint of the convolution with the same weight.
+ *
+ * Volumes are processed one at a time: unfold volume n (OpenMP), then one GEMM over its
+ * kT*kH*kW*C x T'*H'*W' columns (OpenBLAS); never one inside the other. A 1x1x1 kernel with stride
+ * 1 and no padding needs no unfolding. `columns` holds one volume's columns, except with
+ * keepColumns (VolumetricConvolutionMM's finput), which keeps every volume's ([nImages x K x L], 2D
+ * for a single volume) for accGradParameters (columnsKept). `columnsName` names the buffer in
+ * messages. */
+
+/* Sets kT, kH, kW of p from a 5D weight (the legacy modules that take the kernel size from it),
+ * raising an error naming `arg` when weight is not 5D. */
+void THNN_(volKernelFromWeight)(const char *fn, const char *arg, THTensor *weight, THNNVolParams *p);
+
+void THNN_(ConvolutionGemm3d_updateOutput)(const char *fn, THTensor *input, THTensor *output, THTensor *weight,
+                                           THTensor *bias, THTensor *columns, const char *columnsName,
+                                           int keepColumns, const THNNVolParams *p);
+
+void THNN_(ConvolutionGemm3d_updateGradInput)(const char *fn, THTensor *input, THTensor *gradOutput,
+                                              THTensor *gradInput, THTensor *weight, THTensor *gradColumns,
+                                              const char *columnsName, const THNNVolParams *p);
+
+void THNN_(ConvolutionGemm3d_accGradParameters)(const char *fn, THTensor *input, THTensor *gradOutput,
+                                                THTensor *gradWeight, THTensor *gradBias, THTensor *columns,
+                                                const char *columnsName, int columnsKept, const THNNVolParams *p,
+                                                accreal scale);
+
+void THNN_(FullConvolutionGemm3d_updateOutput)(const char *fn, THTensor *input, THTensor *output, THTensor *weight,
+                                               THTensor *bias, THTensor *columns, const char *columnsName,
+                                               const THNNVolParams *p);
+
+void THNN_(FullConvolutionGemm3d_updateGradInput)(const char *fn, THTensor *input, THTensor *gradOutput,
+                                                  THTensor *gradInput, THTensor *weight, THTensor *gradColumns,
+                                                  const char *columnsName, const THNNVolParams *p);
+
+void THNN_(FullConvolutionGemm3d_accGradParameters)(const char *fn, THTensor *input, THTensor *gradOutput,
+                                                    THTensor *gradWeight, THTensor *gradBias, THTensor *columns,
+                                                    const char *columnsName, const THNNVolParams *p,
+                                                    accreal scale);
+
+#endif

@@ -20,15 +20,7 @@ THStorage *THStorage_(newWithAllocator)(ptrdiff_t size, THAllocator *allocator, 
   THArgCheck(size <= PTRDIFF_MAX / (ptrdiff_t)sizeof(real), 1,
              "THStorage_newWithAllocator: size %td overflows", size);
   real *data = size ? allocator->malloc(allocatorContext, (ptrdiff_t)sizeof(real) * size) : NULL;
-  THStorage *storage = THAlloc(sizeof(THStorage));
-  storage->data = data;
-  storage->size = size;
-  storage->refcount = 1;
-  storage->flag = TH_STORAGE_REFCOUNTED | TH_STORAGE_RESIZABLE | TH_STORAGE_FREEMEM;
-  storage->allocator = allocator;
-  storage->allocatorContext = allocatorContext;
-  storage->view = NULL;
-  return storage;
+  return THStorage_(newWithDataAndAllocator)(data, size, allocator, allocatorContext);
 }
 
 /* size 0 maps the whole file. The map allocator is asked even for 0 bytes (newWithAllocator

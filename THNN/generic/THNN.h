@@ -1429,6 +1429,7 @@ TH_API void THNN_(SpatialUpSamplingNearest_updateGradInput)(
     THTensor *gradInput,
     int scale_factor);
 
+// Corners aligned (PyTorch's align_corners=True): output o reads input o * (in - 1) / (out - 1).
 TH_API void THNN_(SpatialUpSamplingBilinear_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -1447,6 +1448,7 @@ TH_API void THNN_(SpatialUpSamplingBilinear_updateGradInput)(
     int outputHeight,
     int outputWidth);
 
+// input N x C x IH x IW, grid N x H x W x 2 of (x, y) in [-1, 1] over the corner element centres; zeros outside.
 TH_API void THNN_(SpatialGridSamplerBilinear_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -1624,6 +1626,7 @@ TH_API void THNN_(VolumetricConvolutionMM_accGradParameters)(
     int pH,
     accreal scale);
 
+// Torch7's layout: input [N x] C x H x W x T, output [N x] C x outputH x outputW x outputT; randomSamples [N x C x 3] drive T, W, H.
 TH_API void THNN_(VolumetricFractionalMaxPooling_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -1832,6 +1835,7 @@ TH_API void THNN_(VolumetricFullDilatedConvolution_accGradParameters)(
     int aH,
     accreal scale);
 
+// indices: per output element, the argmax's offsets in its window packed as Torch7 did, offT + 256 offH + 65536 offW.
 TH_API void THNN_(VolumetricMaxPooling_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -1865,6 +1869,7 @@ TH_API void THNN_(VolumetricMaxPooling_updateGradInput)(
     int pH,
     bool ceilMode);
 
+// indices: as VolumetricMaxPooling's, the offsets counted in dilation steps from o * stride - pad.
 TH_API void THNN_(VolumetricDilatedMaxPooling_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -1904,6 +1909,7 @@ TH_API void THNN_(VolumetricDilatedMaxPooling_updateGradInput)(
     int dilationH,
     bool ceilMode);
 
+// indices as VolumetricMaxPooling writes them: input (t, h, w) goes to (t dT - pT + offT, h dH - pH + offH, w dW - pW + offW).
 TH_API void THNN_(VolumetricMaxUnpooling_updateOutput)(
     THNNState *state,
     THTensor *input,

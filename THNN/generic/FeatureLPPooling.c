@@ -1,0 +1,121 @@
+#ifndef TH_GENERIC_FILE
+#define TH_GENERIC_FILE "generic/FeatureLPPooling.c"
+#else
+
+/* Lp pooling across features: output feature j = (sum over input features j*stride .. j*stride +
+ * width - 1 of x^power)^(1/power), at every position of the optional trailing dimensions. The input
+ * is [features], [features x d1] or [features x d1 x d2], with a leading batch dimension in batch
+ * mode. Torch7 limited width to 2..16 and stride to 1..4 (its CUDA kernel's limits); any positive
+ * values work here. */
+
+/* The input as [nBatch x nFeatures x inner] (inner: the trailing positions). */
+typedef struct {
+  long nBatch, nFeatures, inner, nOutFeatures;
+} THNN_(FeatureLPPoolingShape);
+
+static THNN_(FeatureLPPoolingShape) THNN_(FeatureLPPooling_shape)(const char *fn, THTensor *input, double power,
+                                                                  int width, int stride, bool batchMode) {
+  THNN_(FeatureLPPoolingShape) s;
+  if (batchMode)
+    THNN_(checkDims)(fn, "input", input, 2, 4);
+  else
+    THNN_(checkDims)(fn, "input", input, 1, 3);
+  if (width < 1 || stride < 1)
+    THError("%s: width and stride must be positive, got width = %d, stride = %d", fn, width, stride);
+  if (!(power != 0)) THError("%s: power must be non-zero, got %g", fn, power);
+  const int f = batchMode ? 1 : 0;
+  s.nBatch = batchMode ? input->size[0] : 1;
+  s.nFeatures = input->size[f];
+  s.inner = 1;
+  for (int d = f + 1; d < input->nDimension; d++) s.inner *= input->size[d];
+  if (s.nFeatures < width)
+    THError("%s: input must have at least width = %d features (dimension %d), got size %s", fn, width,
+            f + TH_INDEX_BASE, THTensor_(sizeDesc)(input).str);
+  s.nOutFeatures = (s.nFeatures - width) / stride + 1;
+  return s;
+}
+
+/* The output's sizes: input's, with nOutFeatures features. */
+static int THNN_(FeatureLPPooling_outputSizes)(THTensor *input, const THNN_(FeatureLPPoolingShape) *s, bool batchMode,
+                                               long *sizes) {
+  for (int d = 0; d < input->nDimension; d++) sizes[d] = input->size[d];
+  sizes[batchMode ? 1 : 0] = s->nOutFeatures;
+  return input->nDimension;
+}
+
+void THNN_(FeatureLPPooling_updateOutput)(THNNState *state, THTensor *input, THTensor *output, accreal power,
+                                          int width, int stride, bool batchMode) {
+  const char *fn = "FeatureLPPooling_updateOutput";
+  const THNN_(FeatureLPPoolingShape) s = THNN_(FeatureLPPooling_shape)(fn, input, power, width, stride, batchMode);
+  THNN_(checkNotNull)(fn, "output", output);
+  long sizes[4];
+  const int nd = THNN_(FeatureLPPooling_outputSizes)(input, &s, batchMode, sizes);
+  const long F = s.nFeatures, oF = s.nOutFeatures, R = s.inner, columns = s.nBatch * R;
+
+  THTensor *in = THTensor_(newContiguous)(input);
+  THTensor_(resizeNd)(output, nd, sizes, NULL);
+  THTensor *out = THNN_(convWritable)(output, 0);
+  const real *ip = THTensor_(data)(in);
+  real *op = THTensor_(data)(out);
+
+  /* A column (one sample, one trailing position) runs through the features on its own. */
+#pragma omp parallel for if (columns > 1 && columns * F > THNN_POOL_OMP_MIN)
+  for (long c = 0; c < columns; c++) {
+    const real *x = ip + (c / R) * F * R + c % R;
+    real *y = op + (c / R) * oF * R + c % R;
+    for (long j = 0; j < oF; j++) {
+      accreal sum = 0;
+      for (long i = 0; i < width; i++) sum += pow(x[(j * stride + i) * R], power);
+      y[j * R] = (real)pow(sum, 1 / power);
+    }
+  }
+
+  THTensor_(free)(in);
+  THNN_(convWritten)(out, output);
+}
+
+/* d output_j / d x_i = (x_i / output_j)^(power - 1); an output of 0 passes no gradient (Torch7's
+ * choice, where the expression is 0/0). */
+void THNN_(FeatureLPPooling_updateGradInput)(THNNState *state, THTensor *gradOutput, THTensor *input,
+                                             THTensor *output, THTensor *gradInput, accreal power, int width,
+                                             int stride, bool batchMode) {
+  const char *fn = "FeatureLPPooling_updateGradInput";
+  const THNN_(FeatureLPPoolingShape) s = THNN_(FeatureLPPooling_shape)(fn, input, power, width, stride, batchMode);
+  long sizes[4];
+  const int nd = THNN_(FeatureLPPooling_outputSizes)(input, &s, batchMode, sizes);
+  THNN_(poolCheckTensorSizes)(fn, "output", output, nd, sizes);
+  THNN_(poolCheckTensorSizes)(fn, "gradOutput", gradOutput, nd, sizes);
+  THNN_(checkNotNull)(fn, "gradInput", gradInput);
+  const long F = s.nFeatures, oF = s.nOutFeatures, R = s.inner, columns = s.nBatch * R;
+
+  THTensor *in = THTensor_(newContiguous)(input);
+  THTensor *out = THTensor_(newContiguous)(output);
+  THTensor *go = THTensor_(newContiguous)(gradOutput);
+  THTensor_(resizeAs)(gradInput, input);
+  THTensor *gi = THNN_(convWritable)(gradInput, 0);
+  const real *ip = THTensor_(data)(in), *op = THTensor_(data)(out), *gop = THTensor_(data)(go);
+  real *gip = THTensor_(data)(gi);
+
+#pragma omp parallel for if (columns > 1 && columns * F > THNN_POOL_OMP_MIN)
+  for (long c = 0; c < columns; c++) {
+    const long inBase = (c / R) * F * R + c % R, outBase = (c / R) * oF * R + c % R;
+    const real *x = ip + inBase, *y = op + outBase, *gy = gop + outBase;
+    real *gx = gip + inBase;
+    for (long i = 0; i < F; i++) gx[i * R] = 0;
+    for (long j = 0; j < oF; j++) {
+      const accreal yj = y[j * R];
+      if (yj == 0) continue;
+      for (long i = 0; i < width; i++) {
+        const long at = (j * stride + i) * R;
+        gx[at] += (real)(gy[j * R] * pow(x[at] / yj, power - 1));
+      }
+    }
+  }
+
+  THTensor_(free)(in);
+  THTensor_(free)(out);
+  THTensor_(free)(go);
+  THNN_(convWritten)(gi, gradInput);
+}
+
+#endif

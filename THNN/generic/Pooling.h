@@ -1,0 +1,230 @@
+#ifndef TH_GENERIC_FILE
+#define TH_GENERIC_FILE "generic/Pooling.h"
+
+/* The window math of every pooling module (spatial, temporal, volumetric), one axis at a time: a
+ * module with several axes applies it per axis. Positions are 0-based here; the index tensors the
+ * modules return are 1-based (TH_INDEX_BASE) where Torch7's were. */
+
+/* One axis of a sliding window: kernel positions `dilation` apart, moved by `stride`, over the input
+ * extended by `pad` on both sides. */
+typedef struct {
+  int kernel, stride, pad, dilation;
+} THNNPoolWindow;
+
+/* floor(a / b) for b > 0 (C's division truncates toward zero). */
+static inline long THNNPool_floorDiv(long a, long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+
+/* The number of windows along an axis of inputSize: floor (or ceil, in ceil mode) of
+ * (inputSize + 2 pad - extent) / stride, plus one. In ceil mode the last window must start inside
+ * the input or its left padding, else it is dropped. Torch7 dropped it only when the padding was
+ * non-zero, so with pad 0 it could produce a window lying wholly past the input (max pooling then
+ * stored index 0 and its backward wrote before gradInput); ember always applies the rule, as
+ * PyTorch does. */
+static inline long THNNPool_outputSize(long inputSize, const THNNPoolWindow *w, int ceil_mode) {
+  const long extent = (long)w->dilation * (w->kernel - 1) + 1;
+  const long span = inputSize + 2L * w->pad - extent;
+  long out = THNNPool_floorDiv(ceil_mode ? span + w->stride - 1 : span, w->stride) + 1;
+  if (ceil_mode && out > 1 && (out - 1) * w->stride >= inputSize + w->pad) out--;
+  return out;
+}
+
+/* Window i of an axis, clipped to the input: its positions are *start, *start + dilation, ... below
+ * *end (none when *start >= *end). Returns the window's extent inside the padded input
+ * [-pad, inputSize + pad): for dilation 1, the number of positions count_include_pad divides by. */
+static inline long THNNPool_window(long i, long inputSize, const THNNPoolWindow *w, long *start, long *end) {
+  const long extent = (long)w->dilation * (w->kernel - 1) + 1;
+  long s = i * w->stride - w->pad;
+  long e = s + extent;
+  const long padded = (e < inputSize + w->pad ? e : inputSize + w->pad) - s;
+  if (e > inputSize) e = inputSize;
+  if (s < 0) s += (-s + w->dilation - 1) / w->dilation * w->dilation;
+  *start = s;
+  *end = e;
+  return padded;
+}
+
+/* THNNPool_window for each of the outputSize windows of an axis, into lo[i], hi[i] and (when not
+ * NULL) padded[i]: computed once per call by the modules whose inner loops run over many windows. */
+static inline void THNNPool_windows(long outputSize, long inputSize, const THNNPoolWindow *w, long *lo, long *hi,
+                                    long *padded) {
+  for (long i = 0; i < outputSize; i++) {
+    const long p = THNNPool_window(i, inputSize, w, &lo[i], &hi[i]);
+    if (padded) padded[i] = p;
+  }
+}
+
+/* Adaptive pooling: output position i of outputSize covers input [floor(i * in / out),
+ * ceil((i + 1) * in / out)), as Torch7 and PyTorch split it. */
+static inline long THNNPool_adaptiveStart(long i, long inputSize, long outputSize) {
+  return i * inputSize / outputSize;
+}
+static inline long THNNPool_adaptiveEnd(long i, long inputSize, long outputSize) {
+  return ((i + 1) * inputSize + outputSize - 1) / outputSize;
+}
+
+/* The planes and window axes of a pooling input: nAxes window axes (1 to 3, slowest first, e.g.
+ * H, W) preceded by the planes and, in batch mode, the batch. */
+#define THNN_POOL_MAX_AXES 3
+typedef struct {
+  int nAxes, batched;
+  long nBatch, nPlanes;
+  long inputSize[THNN_POOL_MAX_AXES], outputSize[THNN_POOL_MAX_AXES];
+} THNNPoolShape;
+
+/* Below this many elements read, the pooling loops stay on one thread. */
+#define THNN_POOL_OMP_MIN 32768
+
+/* Keeps the smaller of two out-of-range findings (position, value) so that the reported one does
+ * not depend on the thread schedule. */
+#define THNN_POOL_NOTE_BAD(BAD_AT, BAD_INDEX, AT, INDEX)         \
+  do {                                                          \
+    _Pragma("omp critical(THNN_pool_bad)") {                    \
+      if ((BAD_AT) < 0 || (AT) < (BAD_AT)) {                    \
+        (BAD_AT) = (AT);                                        \
+        (BAD_INDEX) = (INDEX);                                  \
+      }                                                         \
+    }                                                           \
+  } while (0)
+
+/* VolumetricMaxPooling's indices (Torch7's format): per output element, the argmax's offsets within
+ * its window, counted in kernel steps (units of the dilation) from the window's unpadded start
+ * o * stride - pad, one byte each: T in the lowest byte, then H, then W. Torch7 wrote the bytes
+ * through a char pointer (the same value on the little-endian machines it ran on: offT + 256 offH +
+ * 65536 offW), set the fourth to 0 and left the upper four bytes of the long unwritten; ember
+ * writes the value whole and reads back only values below 2^24. VolumetricMaxUnpooling reads the
+ * same format (with dilation 1). Offsets fit a byte: kernels are limited to 256 positions. */
+#define THNN_POOL_PACKED_MAX_KERNEL 256
+static inline long THNNPool_pack3d(long offT, long offH, long offW) { return offT | offH << 8 | offW << 16; }
+/* Splits a packed index into its offsets; returns 0 when it is not a packed index (negative or
+ * past three bytes). */
+static inline int THNNPool_unpack3d(long index, long off[3]) {
+  off[0] = index & 255;
+  off[1] = (index >> 8) & 255;
+  off[2] = (index >> 16) & 255;
+  return index >= 0 && index < (1L << 24);
+}
+
+#else
+/* The checks and shapes every pooling module shares. `axisNames` names the axes in the messages,
+ * one letter each, slowest first ("HW", "THW"; "W" for the temporal modules, whose legacy
+ * arguments are kW and dW). */
+
+/* Checks that input is not NULL and has nAxes + 1 (one sample) or nAxes + 2 (a batch) dimensions,
+ * and fills shape's batch, planes and input sizes (outputSize left 0). */
+void THNN_(poolInputShape)(const char *fn, THTensor *input, int nAxes, THNNPoolShape *shape);
+
+/* Checks each axis' window (kernel > 0, stride > 0, dilation > 0, 0 <= pad <= kernel / 2, Torch7's
+ * "pad should be smaller than half of kernel size"), sets shape's output sizes and raises an error
+ * naming every size when one is below 1 ("output size 0x0 is too small for input 2x2 (HxW; kernel
+ * 3x3, ...)") or when a window lies wholly in the padding (possible with dilation). */
+void THNN_(poolOutputShape)(const char *fn, const char *axisNames, THNNPoolShape *shape,
+                            const THNNPoolWindow *windows, int ceil_mode);
+
+/* poolInputShape, then poolOutputShape. */
+void THNN_(poolPlan)(const char *fn, const char *axisNames, THTensor *input, const THNNPoolWindow *windows,
+                     int ceil_mode, THNNPoolShape *shape);
+
+/* The output's sizes ([nBatch x] nPlanes x outputSize...); returns the number of dimensions. */
+int THNN_(poolOutputSizes)(const THNNPoolShape *shape, long *sizes);
+
+/* The temporal modules' [nBatch x] T x F input: shape's planes are the F features (contiguous),
+ * its one axis the T frames, the window kW frames moved by dW; the output is [nBatch x] oT x F. */
+void THNN_(poolTemporalPlan)(const char *fn, THTensor *input, int kW, int dW, THNNPoolShape *shape);
+int THNN_(poolTemporalOutputSizes)(const THNNPoolShape *shape, long *sizes);
+
+/* Raise "fn: arg must have size [expected], got [size]" unless t (NULL raises too) has exactly the
+ * expected sizes. */
+void THNN_(poolCheckTensorSizes)(const char *fn, const char *arg, THTensor *t, int nExpected, const long *expected);
+void THNN_(poolCheckIndexSizes)(const char *fn, const char *arg, THIndexTensor *t, int nExpected,
+                                const long *expected);
+
+/* Checks that gradOutput (or an output passed back) and indices have the output's sizes. */
+void THNN_(poolCheckOutputLike)(const char *fn, const char *arg, THTensor *t, const THNNPoolShape *shape);
+void THNN_(poolCheckIndicesLike)(const char *fn, const char *arg, THIndexTensor *t, const THNNPoolShape *shape);
+
+/* Checks that indices has input's sizes (the unpooling modules). */
+void THNN_(poolCheckIndicesLikeInput)(const char *fn, THIndexTensor *indices, THTensor *input);
+
+/* An index tensor resized to sizes, to be written through a contiguous view: the tensor itself
+ * (a new reference) when it is contiguous, else a contiguous scratch that poolIndicesWritten
+ * copies back and frees. */
+THIndexTensor *THNN_(poolIndicesWritable)(THIndexTensor *indices, int nDimension, const long *sizes);
+void THNN_(poolIndicesWritten)(THIndexTensor *writable, THIndexTensor *indices);
+
+/* Fractional max pooling's window starts along one axis (Torch7's and PyTorch's sequence, computed
+ * in `real` as they did): start i = floor((i + sample) * alpha) - floor(sample * alpha) with
+ * alpha = (inputSize - poolSize) / (outputSize - 1), the last window ending at the input's end. */
+void THNN_(poolFractionalStarts)(real sample, long inputSize, long outputSize, int poolSize, long *starts);
+
+/* Raises "fn: arg value V is out of range [lo, hi] at position P" for an index found out of range
+ * by a loop that could not raise it itself (a parallel one); `at` is the 0-based flat position in
+ * the index tensor. Callers free their temporaries first. */
+void THNN_(poolIndexError)(const char *fn, const char *arg, long at, long index, long lo, long hi);
+
+/* The max of the window of a row-major plane `width` wide made of rows y0, y0 + dy, ... < y1 and
+ * columns x0, x0 + dx, ... < x1 (not empty), with its 0-based plane position in *at. A NaN wins
+ * (the last one), as in PyTorch; among equal values the first wins. Torch7 started from -inf with
+ * no position, so a window of -inf (or NaN) values left index 0, which its backward wrote before
+ * gradInput; here the window's first position stands until something beats it. */
+static inline real THNN_(poolWindowMax)(const real *plane, long width, long y0, long y1, long dy, long x0,
+                                        long x1, long dx, long *at) {
+  real best = plane[y0 * width + x0];
+  long bestAt = y0 * width + x0;
+  for (long y = y0; y < y1; y += dy)
+    for (long x = x0; x < x1; x += dx) {
+      const real v = plane[y * width + x];
+      if (v > best || isnan(v)) {
+        best = v;
+        bestAt = y * width + x;
+      }
+    }
+  *at = bestAt;
+  return best;
+}
+
+/* poolWindowMax over a row-major volume of planes height x width: the window's slices t0, t0 + dt,
+ * ... < t1 (not empty) scanned in order, with the same rules (the first of equal maxima, the last
+ * NaN); the max's slice goes to *atT, its position within the slice to *atPlane. */
+static inline real THNN_(poolWindowMax3d)(const real *volume, long height, long width, long t0, long t1, long dt,
+                                          long y0, long y1, long dy, long x0, long x1, long dx, long *atT,
+                                          long *atPlane) {
+  const long planeSize = height * width;
+  long bestT = t0, bestAt;
+  real best = THNN_(poolWindowMax)(volume + t0 * planeSize, width, y0, y1, dy, x0, x1, dx, &bestAt);
+  for (long t = t0 + dt; t < t1; t += dt) {
+    long sliceAt;
+    const real v = THNN_(poolWindowMax)(volume + t * planeSize, width, y0, y1, dy, x0, x1, dx, &sliceAt);
+    if (v > best || isnan(v)) {
+      best = v;
+      bestT = t;
+      bestAt = sliceAt;
+    }
+  }
+  *atT = bestT;
+  *atPlane = bestAt;
+  return best;
+}
+
+/* The backward of every max pooling that stores plane positions (Spatial(Dilated)MaxPooling,
+ * SpatialAdaptiveMaxPooling, SpatialFractionalMaxPooling): checks gradOutput and indices against
+ * shape's output, then gradInput (resized like input) = 0 + gradOutput scattered to the 1-based
+ * positions in indices, which must lie in the input plane. fast2x2: the windows are 2x2, stride 2,
+ * and tile the input exactly (the common case, written without the zeroing pass). */
+void THNN_(poolMaxBackward)(const char *fn, THTensor *input, THTensor *gradOutput, THTensor *gradInput,
+                            THIndexTensor *indices, const THNNPoolShape *shape, int fast2x2);
+
+/* Spatial(Dilated)MaxPooling's forward over windows[0] (H) and windows[1] (W). */
+void THNN_(poolMax2dForward)(const char *fn, THTensor *input, THTensor *output, THIndexTensor *indices,
+                             const THNNPoolWindow *windows, int ceil_mode);
+
+/* Spatial(Dilated)MaxPooling's backward: the plan again (same checks), then poolMaxBackward. */
+void THNN_(poolMax2dBackward)(const char *fn, THTensor *input, THTensor *gradOutput, THTensor *gradInput,
+                              THIndexTensor *indices, const THNNPoolWindow *windows, int ceil_mode);
+
+/* Volumetric(Dilated)MaxPooling over windows[0..2] (T, H, W), indices in the packed format above. */
+void THNN_(poolMax3dForward)(const char *fn, THTensor *input, THTensor *output, THIndexTensor *indices,
+                             const THNNPoolWindow *windows, int ceil_mode);
+void THNN_(poolMax3dBackward)(const char *fn, THTensor *input, THTensor *gradOutput, THTensor *gradInput,
+                              THIndexTensor *indices, const THNNPoolWindow *windows, int ceil_mode);
+
+#endif

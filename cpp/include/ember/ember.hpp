@@ -3,3 +3,11 @@
 #include <ember/tensor.hpp>
 #include <ember/autograd.hpp>
 #include <ember/thnn.hpp>
+#include <ember/optim.hpp>
+#include <ember/data.hpp>
+#include <ember/serialize.hpp>
+#include <ember/nn/module.hpp>
+#include <ember/nn/functional.hpp>
+#include <ember/nn/init.hpp>
+#include <ember/nn/layers.hpp>
+#include <ember/nn/loss.hpp>

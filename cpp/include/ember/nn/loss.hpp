@@ -1,0 +1,95 @@
+#pragma once
+// Loss modules: forward(input, target) (or loss(input, target)) gives a tensor of size {1}, the mean
+// (Reduction::Mean, the default) or the sum over the batch; see nn/functional.hpp for each formula
+// and for the class-index conventions. Per-class weights are registered as the buffer "weight".
+#include <ember/nn/functional.hpp>
+#include <ember/nn/module.hpp>
+
+namespace ember::nn {
+
+class Loss : public Module {
+ public:
+  virtual Tensor forward(const Tensor &input, const Tensor &target) = 0;
+  Tensor operator()(const Tensor &input, const Tensor &target) { return forward(input, target); }
+  void pretty_print(std::ostream &os) const override;  // "MSELoss(reduction=mean)"
+  const Reduction reduction;
+
+ protected:
+  Loss(const char *type_name, Reduction r) : Module(type_name), reduction(r) {}
+};
+
+// Options of the losses over class indices.
+struct ClassLossOptions {
+  ClassLossOptions &weight(Tensor w) {
+    weight_ = std::move(w);
+    return *this;
+  }
+  ClassLossOptions &ignore_index(long i) {
+    ignore_index_ = i;
+    return *this;
+  }
+  ClassLossOptions &reduction(Reduction r) {
+    reduction_ = r;
+    return *this;
+  }
+  Tensor weight_;  // [C] or undefined
+  long ignore_index_ = -100;
+  Reduction reduction_ = kMean;
+};
+using CrossEntropyLossOptions = ClassLossOptions;
+using NLLLossOptions = ClassLossOptions;
+
+// log_softmax over the classes, then nll_loss.
+class CrossEntropyLoss : public Loss {
+ public:
+  explicit CrossEntropyLoss(const CrossEntropyLossOptions &options = {});
+  Tensor forward(const Tensor &input, const Tensor &target) override;
+  Tensor weight;
+  const long ignore_index;
+};
+
+class NLLLoss : public Loss {
+ public:
+  explicit NLLLoss(const NLLLossOptions &options = {});
+  Tensor forward(const Tensor &input, const Tensor &target) override;
+  Tensor weight;
+  const long ignore_index;
+};
+
+#define EMBER_NN_ELEMENTWISE_LOSS(NAME)                                      \
+  class NAME : public Loss {                                                 \
+   public:                                                                   \
+    explicit NAME(Reduction reduction = kMean) : Loss(#NAME, reduction) {}   \
+    Tensor forward(const Tensor &input, const Tensor &target) override;     \
+  };
+EMBER_NN_ELEMENTWISE_LOSS(MSELoss)
+EMBER_NN_ELEMENTWISE_LOSS(L1Loss)
+EMBER_NN_ELEMENTWISE_LOSS(SmoothL1Loss)
+EMBER_NN_ELEMENTWISE_LOSS(KLDivLoss)
+#undef EMBER_NN_ELEMENTWISE_LOSS
+
+// weight: undefined, or broadcastable to the input (a per-element rescaling).
+class BCELoss : public Loss {
+ public:
+  explicit BCELoss(Reduction reduction = kMean, Tensor weight = {});
+  Tensor forward(const Tensor &input, const Tensor &target) override;
+  Tensor weight;
+};
+
+class BCEWithLogitsLoss : public Loss {
+ public:
+  explicit BCEWithLogitsLoss(Reduction reduction = kMean, Tensor weight = {});
+  Tensor forward(const Tensor &input, const Tensor &target) override;
+  Tensor weight;
+};
+
+class MultiMarginLoss : public Loss {
+ public:
+  explicit MultiMarginLoss(int p = 1, double margin = 1, Tensor weight = {}, Reduction reduction = kMean);
+  Tensor forward(const Tensor &input, const Tensor &target) override;
+  const int p;
+  const double margin;
+  Tensor weight;
+};
+
+}  // namespace ember::nn

@@ -1,0 +1,46 @@
+#pragma once
+// What the nn sources share: argument checks and the conversion of 0-based index tensors (Float or
+// Double) to the 1-based THLongTensor that THNN's index arguments take.
+#include <ember/nn/functional.hpp>
+#include <ember/thnn.hpp>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tensor_impl.hpp"
+
+namespace ember::nn::internal {
+
+using LongTensor = std::shared_ptr<THLongTensor>;  // freed with THLongTensor_free
+
+// A 1-D THLongTensor of ids + 1 (in ids' row-major order). Every id must be an integer in [0, count)
+// or equal to *ignore (passed on as *ignore + 1); otherwise throws "<fn>: <what> <value> at position
+// <i> is out of range [0, <count>)" (or "is not an integer").
+LongTensor one_based_ids(const Tensor &ids, long count, const std::string &fn, const char *what,
+                         std::optional<long> ignore = std::nullopt);
+
+// Throws "<fn>: <arg> is undefined" / "<fn>: <arg> must have <n> dimensions ..." / a dtype mismatch.
+void check_arg(const Tensor &t, const std::string &fn, const char *arg);
+void check_dims(const Tensor &t, const std::string &fn, const char *arg, long lo, long hi);
+void check_dtype(const Tensor &t, const Tensor &like, const std::string &fn, const char *arg);
+
+// Scratch buffers that a layer hands to its kernels call after call (Conv2d's finput, MaxPool2d's
+// indices): one is reused once nothing but the pool holds it, i.e. once the autograd node of the call
+// that used it has run its backward (which releases what it kept) or has been freed. A training loop
+// then keeps using the same memory instead of allocating megabytes per step; the pool grows to the
+// number of graphs alive at once.
+Tensor reusable(std::vector<Tensor> &pool, Dtype dtype);
+LongTensor reusable(std::vector<LongTensor> &pool);
+
+// The kernels of functional::conv2d and max_pool2d with caller-provided buffers.
+Tensor conv2d(const Tensor &input, const Tensor &weight, const Tensor &bias, Size2 stride, Size2 padding,
+              const Tensor &finput, const Tensor &fgrad_input);
+Tensor max_pool2d(const Tensor &input, Size2 kernel, Size2 stride, Size2 padding, bool ceil_mode,
+                  const LongTensor &indices);
+
+// A kernel size, stride or padding as the int THNN takes; throws when it does not fit.
+int to_int(long v, const std::string &fn, const char *what);
+
+}  // namespace ember::nn::internal

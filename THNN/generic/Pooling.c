@@ -477,6 +477,9 @@ void THNN_(poolMax3dBackward)(const char *fn, THTensor *input, THTensor *gradOut
 
 #pragma omp parallel for if (planes > 1 && planes * inSize > THNN_POOL_OMP_MIN)
   for (long p = 0; p < planes; p++) {
+    /* Local copies: the loop below then keeps them in registers. */
+    const THNNPoolWindow wT = windows[0], wH = windows[1], wW = windows[2];
+    const unsigned long inT = (unsigned long)iT, inH = (unsigned long)iH, inW = (unsigned long)iW;
     real *g = gip + p * inSize;
     memset(g, 0, sizeof(real) * (size_t)inSize);
     long k = p * outSize;
@@ -484,16 +487,18 @@ void THNN_(poolMax3dBackward)(const char *fn, THTensor *input, THTensor *gradOut
       for (long oh = 0; oh < oH; oh++)
         for (long ow = 0; ow < oW; ow++, k++) {
           long off[3];
-          int ok = THNNPool_unpack3d(indp[k], off);
-          const long pos[3] = {ot * windows[0].stride - windows[0].pad + off[0] * windows[0].dilation,
-                               oh * windows[1].stride - windows[1].pad + off[1] * windows[1].dilation,
-                               ow * windows[2].stride - windows[2].pad + off[2] * windows[2].dilation};
-          for (int a = 0; a < 3; a++) ok &= off[a] < windows[a].kernel && pos[a] >= 0 && pos[a] < s.inputSize[a];
+          const int packed = THNNPool_unpack3d(indp[k], off);
+          const long t = ot * wT.stride - wT.pad + off[0] * wT.dilation;
+          const long h = oh * wH.stride - wH.pad + off[1] * wH.dilation;
+          const long w = ow * wW.stride - wW.pad + off[2] * wW.dilation;
+          /* (unsigned) x < n: 0 <= x < n. */
+          const int ok = packed & (off[0] < wT.kernel) & (off[1] < wH.kernel) & (off[2] < wW.kernel) &
+                         ((unsigned long)t < inT) & ((unsigned long)h < inH) & ((unsigned long)w < inW);
           if (!ok) {
             THNN_POOL_NOTE_BAD(badAt, badIndex, k, indp[k]);
             continue;
           }
-          g[(pos[0] * iH + pos[1]) * iW + pos[2]] += gop[k];
+          g[(t * iH + h) * iW + w] += gop[k];
         }
   }
 

@@ -3,66 +3,138 @@
 #else
 
 /* ---------------------------------------------------------------- the three GEMM passes
- * Over raw contiguous data. g is the im2col side (C x H x W images, H' x W' kernel positions);
- * `planes` is the number of planes on the other side (the convolution's output planes); weight is
- * [planes x K], K = C*kH*kW. Matrices are row-major; THBlas_(gemm) is column-major, hence the
- * swapped operands. `columns` is NULL for pointwise kernels. */
+ * Shared with ConvolutionGemm3d.c through THNN_(Unfolding). Matrices are row-major; THBlas_(gemm)
+ * is column-major, hence the swapped operands. Images are processed one at a time: unfold image n
+ * (OpenMP), then one GEMM over its columns (OpenBLAS), never one inside the other. */
 
-/* out[n] = weight x unfold(in[n]) (+ bias per plane). columnsStride: 0 to reuse one image's
- * columns, K*H'*W' to keep every image's. */
-static void THNN_(convGemmForward)(const THNNConvGeometry *g, long nImages, long planes, real *in, real *weight,
-                                   real *bias, real *columns, long columnsStride, real *out) {
-  const long K = g->channels * g->kH * g->kW, L = g->outHeight * g->outWidth;
-  const long imageSize = g->channels * g->height * g->width;
-  for (long n = 0; n < nImages; n++) {
-    real *cols = in + n * imageSize, *o = out + n * planes * L;
-    if (columns) {
-      cols = columns + n * columnsStride;
-      THNN_(im2col)(g, in + n * imageSize, cols);
-    }
-    if (bias) THNN_(convFillPlanes)(o, planes, L, bias);
-    THBlas_(gemm)('n', 'n', L, planes, K, 1, cols, L, weight, K, bias ? 1 : 0, o, L);
-  }
+void THNN_(unfoldingCheckSizes)(const char *fn, const char *what, const THNN_(Unfolding) *u, long planes) {
+  const long K = u->K, L = u->L;
+  if (K > INT_MAX || L > INT_MAX || planes > INT_MAX || K * L > INT_MAX)
+    THError("%s: the unfolded %s (%ld x %ld, %ld planes) is too large for BLAS's int sizes", fn, what, K, L,
+            planes);
 }
 
-/* in[n] = init per plane (0 when init is NULL) + fold(weight^T x out[n]). */
-static void THNN_(convGemmBackwardInput)(const THNNConvGeometry *g, long nImages, long planes, real *out,
-                                         real *weight, real *init, real *columns, real *in) {
-  const long K = g->channels * g->kH * g->kW, L = g->outHeight * g->outWidth;
-  const long planeSize = g->height * g->width, imageSize = g->channels * planeSize;
-  for (long n = 0; n < nImages; n++) {
-    real *i = in + n * imageSize, *o = out + n * planes * L;
-    THNN_(convFillPlanes)(i, g->channels, planeSize, init);
-    if (columns) {
-      THBlas_(gemm)('n', 't', L, K, planes, 1, o, L, weight, K, 0, columns, L);
-      THNN_(col2im)(g, columns, i);
+void THNN_(unfoldingForward)(const THNN_(Unfolding) *u, long nImages, long planes, THTensor *input, THTensor *weight,
+                             THTensor *bias, THTensor *columns, int keepAll, THTensor *output) {
+  const long K = u->K, L = u->L;
+  real *columnsData = NULL;
+  long columnsStride = 0;
+  if (!u->pointwise) {
+    if (keepAll) {
+      columnsData = THNN_(convBuffer)(columns, 3, nImages, K, L, 0);
+      columnsStride = K * L;
     } else {
-      THBlas_(gemm)('n', 't', L, K, planes, 1, o, L, weight, K, 1, i, L);
+      columnsData = THNN_(convBuffer)(columns, 2, K, L, 0, 0);
     }
   }
+  THTensor *inT = THTensor_(newContiguous)(input), *wT = THTensor_(newContiguous)(weight);
+  THTensor *bT = bias ? THTensor_(newContiguous)(bias) : NULL, *outT = THNN_(convWritable)(output, 0);
+  real *in = THTensor_(data)(inT), *w = THTensor_(data)(wT), *b = bT ? THTensor_(data)(bT) : NULL;
+  real *out = THTensor_(data)(outT);
+  for (long n = 0; n < nImages; n++) {
+    real *cols = in + n * u->imageSize, *o = out + n * planes * L;
+    if (columnsData) {
+      cols = columnsData + n * columnsStride;
+      u->unfold(u->geometry, in + n * u->imageSize, cols);
+    }
+    if (b) THNN_(convFillPlanes)(o, planes, L, b);
+    THBlas_(gemm)('n', 'n', L, planes, K, 1, cols, L, w, K, b ? 1 : 0, o, L);
+  }
+  THNN_(convWritten)(outT, output);
+  THTensor_(free)(inT);
+  THTensor_(free)(wT);
+  if (bT) THTensor_(free)(bT);
 }
 
-/* gradWeight += scale * out[n] x unfold(in[n])^T, summed over n. columnsReady: columns (stride
- * columnsStride) already hold every image's unfolding. OpenBLAS is faster (by a fifth on W1)
- * producing the transposed gradient [K x planes]: it is summed over the images in a small buffer,
- * then added transposed. */
-static void THNN_(convGemmBackwardWeight)(const THNNConvGeometry *g, long nImages, long planes, real *in,
-                                          real *out, real *columns, long columnsStride, int columnsReady,
-                                          real *gradWeight, real scale) {
-  const long K = g->channels * g->kH * g->kW, L = g->outHeight * g->outWidth;
-  const long imageSize = g->channels * g->height * g->width;
+void THNN_(unfoldingBackwardInput)(const THNN_(Unfolding) *u, long nImages, long planes, THTensor *output,
+                                   THTensor *weight, THTensor *init, THTensor *columns, THTensor *input) {
+  const long K = u->K, L = u->L;
+  real *columnsData = u->pointwise ? NULL : THNN_(convBuffer)(columns, 2, K, L, 0, 0);
+  THTensor *outT = THTensor_(newContiguous)(output), *wT = THTensor_(newContiguous)(weight);
+  THTensor *initT = init ? THTensor_(newContiguous)(init) : NULL, *inT = THNN_(convWritable)(input, 0);
+  real *out = THTensor_(data)(outT), *w = THTensor_(data)(wT), *in = THTensor_(data)(inT);
+  real *initData = initT ? THTensor_(data)(initT) : NULL;
+  for (long n = 0; n < nImages; n++) {
+    real *i = in + n * u->imageSize, *o = out + n * planes * L;
+    THNN_(convFillPlanes)(i, u->channels, u->imageSize / u->channels, initData);
+    if (columnsData) {
+      THBlas_(gemm)('n', 't', L, K, planes, 1, o, L, w, K, 0, columnsData, L);
+      u->fold(u->geometry, columnsData, i);
+    } else {
+      THBlas_(gemm)('n', 't', L, K, planes, 1, o, L, w, K, 1, i, L);
+    }
+  }
+  THNN_(convWritten)(inT, input);
+  THTensor_(free)(outT);
+  THTensor_(free)(wT);
+  if (initT) THTensor_(free)(initT);
+}
+
+/* Whether `columns` has the size unfoldingForward gave it with keepAll. */
+static int THNN_(unfoldingColumnsKept)(const THNN_(Unfolding) *u, THTensor *columns, int batched, long nImages) {
+  if (!THTensor_(isContiguous)(columns)) return 0;
+  if (batched)
+    return columns->nDimension == 3 && columns->size[0] == nImages && columns->size[1] == u->K &&
+           columns->size[2] == u->L;
+  return columns->nDimension == 2 && columns->size[0] == u->K && columns->size[1] == u->L;
+}
+
+/* OpenBLAS is faster (by a fifth on W1) producing the transposed gradient [K x planes]: it is
+ * summed over the images in a small buffer, then added transposed. */
+void THNN_(unfoldingBackwardWeight)(const THNN_(Unfolding) *u, long nImages, long planes, THTensor *input,
+                                    THTensor *output, THTensor *columns, int columnsKept, int batched,
+                                    THTensor *gradWeight, THTensor *gradBias, int gradOutputIsIn, accreal scale) {
+  const long K = u->K, L = u->L;
+  real *columnsData = NULL;
+  long columnsStride = 0;
+  int ready = 0;
+  if (!u->pointwise) {
+    ready = columnsKept && THNN_(unfoldingColumnsKept)(u, columns, batched, nImages);
+    if (ready) {
+      columnsData = THTensor_(data)(columns);
+      columnsStride = K * L;
+    } else {
+      columnsData = THNN_(convBuffer)(columns, 2, K, L, 0, 0);
+    }
+  }
+  THTensor *inT = THTensor_(newContiguous)(input), *outT = THTensor_(newContiguous)(output);
+  THTensor *gwT = THNN_(convWritable)(gradWeight, 1);
+  real *in = THTensor_(data)(inT), *out = THTensor_(data)(outT), *gw = THTensor_(data)(gwT);
   real *gradT = THAlloc(sizeof(real) * K * planes);
   for (long n = 0; n < nImages; n++) {
-    real *cols = in + n * imageSize;
-    if (columns) {
-      cols = columns + n * columnsStride;
-      if (!columnsReady) THNN_(im2col)(g, in + n * imageSize, cols);
+    real *cols = in + n * u->imageSize;
+    if (columnsData) {
+      cols = columnsData + n * columnsStride;
+      if (!ready) u->unfold(u->geometry, in + n * u->imageSize, cols);
     }
     THBlas_(gemm)('t', 'n', planes, K, L, 1, out + n * planes * L, L, cols, L, n > 0, gradT, planes);
   }
   for (long p = 0; p < planes; p++)
-    for (long k = 0; k < K; k++) gradWeight[p * K + k] += scale * gradT[k * planes + p];
+    for (long k = 0; k < K; k++) gw[p * K + k] += (real)scale * gradT[k * planes + p];
   THFree(gradT);
+  THNN_(convWritten)(gwT, gradWeight);
+  if (gradBias) {
+    THTensor *gb = THNN_(convWritable)(gradBias, 1);
+    if (gradOutputIsIn)
+      THNN_(convAccGradBias)(in, nImages, u->channels, u->imageSize / u->channels, THTensor_(data)(gb), scale);
+    else
+      THNN_(convAccGradBias)(out, nImages, planes, L, THTensor_(data)(gb), scale);
+    THNN_(convWritten)(gb, gradBias);
+  }
+  THTensor_(free)(inT);
+  THTensor_(free)(outT);
+}
+
+/* The 2D unfolding of g (im2col/col2im through the void-pointer signature THNN_(Unfolding) takes). */
+static void THNN_(im2colUnfold)(const void *g, const real *image, real *columns) {
+  THNN_(im2col)(g, image, columns);
+}
+static void THNN_(col2imFold)(const void *g, const real *columns, real *image) { THNN_(col2im)(g, columns, image); }
+
+static THNN_(Unfolding) THNN_(convUnfolding)(const THNNConvGeometry *g) {
+  THNN_(Unfolding) u = {g, THNN_(im2colUnfold), THNN_(col2imFold), g->channels, g->channels * g->height * g->width,
+                        g->channels * g->kH * g->kW, g->outHeight * g->outWidth, THNN_(convIsPointwise)(g)};
+  return u;
 }
 
 /* ---------------------------------------------------------------- checks */
@@ -94,12 +166,6 @@ static long THNN_(fullConvCheckWeight)(const char *fn, const char *arg, THTensor
   return w->size[1];
 }
 
-/* OpenBLAS takes int sizes: refuse larger problems before anything is allocated. */
-static void THNN_(convCheckGemmSizes)(const char *fn, long K, long L, long planes) {
-  if (K > INT_MAX || L > INT_MAX || planes > INT_MAX || K * L > INT_MAX)
-    THError("%s: the unfolded image (%ld x %ld, %ld planes) is too large for BLAS's int sizes", fn, K, L, planes);
-}
-
 static void THNN_(convResize)(THTensor *t, const THNNConvPlan *plan, long planes, long height, long width) {
   if (plan->batched)
     THTensor_(resize4d)(t, plan->nImages, planes, height, width);
@@ -118,29 +184,11 @@ void THNN_(ConvolutionGemm_updateOutput)(const char *fn, THTensor *input, THTens
   THNN_(convCheckNumel)(fn, "bias", bias, nOut, "nOutputPlane");
   THNN_(checkNotNull)(fn, "output", output);
   THNN_(checkNotNull)(fn, columnsName, columns);
-  const THNNConvGeometry *g = &plan.geometry;
-  const long K = g->channels * p->kH * p->kW, L = plan.outputHeight * plan.outputWidth;
-  THNN_(convCheckGemmSizes)(fn, K, L, nOut);
+  const THNN_(Unfolding) u = THNN_(convUnfolding)(&plan.geometry);
+  THNN_(unfoldingCheckSizes)(fn, "image", &u, nOut);
 
-  real *cols = NULL;
-  long columnsStride = 0;
-  if (!THNN_(convIsPointwise)(g)) {
-    if (keepColumns && plan.batched) {
-      cols = THNN_(convBuffer)(columns, 3, plan.nImages, K, L, 0);
-      columnsStride = K * L;
-    } else {
-      cols = THNN_(convBuffer)(columns, 2, K, L, 0, 0);
-    }
-  }
   THNN_(convResize)(output, &plan, nOut, plan.outputHeight, plan.outputWidth);
-  THTensor *in = THTensor_(newContiguous)(input), *w = THTensor_(newContiguous)(weight);
-  THTensor *b = bias ? THTensor_(newContiguous)(bias) : NULL, *out = THNN_(convWritable)(output, 0);
-  THNN_(convGemmForward)(g, plan.nImages, nOut, THTensor_(data)(in), THTensor_(data)(w),
-                         b ? THTensor_(data)(b) : NULL, cols, columnsStride, THTensor_(data)(out));
-  THNN_(convWritten)(out, output);
-  THTensor_(free)(in);
-  THTensor_(free)(w);
-  if (b) THTensor_(free)(b);
+  THNN_(unfoldingForward)(&u, plan.nImages, nOut, input, weight, bias, columns, keepColumns && plan.batched, output);
 }
 
 void THNN_(ConvolutionGemm_updateGradInput)(const char *fn, THTensor *input, THTensor *gradOutput,
@@ -152,28 +200,11 @@ void THNN_(ConvolutionGemm_updateGradInput)(const char *fn, THTensor *input, THT
   THNN_(convCheckGradOutput)(fn, gradOutput, &plan, nOut);
   THNN_(checkNotNull)(fn, "gradInput", gradInput);
   THNN_(checkNotNull)(fn, columnsName, gradColumns);
-  const THNNConvGeometry *g = &plan.geometry;
-  const long K = g->channels * p->kH * p->kW, L = plan.outputHeight * plan.outputWidth;
-  THNN_(convCheckGemmSizes)(fn, K, L, nOut);
+  const THNN_(Unfolding) u = THNN_(convUnfolding)(&plan.geometry);
+  THNN_(unfoldingCheckSizes)(fn, "image", &u, nOut);
 
-  real *cols = THNN_(convIsPointwise)(g) ? NULL : THNN_(convBuffer)(gradColumns, 2, K, L, 0, 0);
   THTensor_(resizeAs)(gradInput, input);
-  THTensor *gout = THTensor_(newContiguous)(gradOutput), *w = THTensor_(newContiguous)(weight);
-  THTensor *gin = THNN_(convWritable)(gradInput, 0);
-  THNN_(convGemmBackwardInput)(g, plan.nImages, nOut, THTensor_(data)(gout), THTensor_(data)(w), NULL, cols,
-                               THTensor_(data)(gin));
-  THNN_(convWritten)(gin, gradInput);
-  THTensor_(free)(gout);
-  THTensor_(free)(w);
-}
-
-/* Whether `columns` has the size updateOutput gave it with keepColumns. */
-static int THNN_(convColumnsKept)(THTensor *columns, const THNNConvPlan *plan, long K, long L) {
-  if (!THTensor_(isContiguous)(columns)) return 0;
-  if (plan->batched)
-    return columns->nDimension == 3 && columns->size[0] == plan->nImages && columns->size[1] == K &&
-           columns->size[2] == L;
-  return columns->nDimension == 2 && columns->size[0] == K && columns->size[1] == L;
+  THNN_(unfoldingBackwardInput)(&u, plan.nImages, nOut, gradOutput, weight, NULL, gradColumns, gradInput);
 }
 
 void THNN_(ConvolutionGemm_accGradParameters)(const char *fn, THTensor *input, THTensor *gradOutput,
@@ -186,34 +217,11 @@ void THNN_(ConvolutionGemm_accGradParameters)(const char *fn, THTensor *input, T
   THNN_(convCheckNumel)(fn, "gradBias", gradBias, nOut, "nOutputPlane");
   THNN_(convCheckGradOutput)(fn, gradOutput, &plan, nOut);
   THNN_(checkNotNull)(fn, columnsName, columns);
-  const THNNConvGeometry *g = &plan.geometry;
-  const long K = g->channels * p->kH * p->kW, L = plan.outputHeight * plan.outputWidth;
-  THNN_(convCheckGemmSizes)(fn, K, L, nOut);
+  const THNN_(Unfolding) u = THNN_(convUnfolding)(&plan.geometry);
+  THNN_(unfoldingCheckSizes)(fn, "image", &u, nOut);
 
-  real *cols = NULL;
-  long columnsStride = 0;
-  int ready = 0;
-  if (!THNN_(convIsPointwise)(g)) {
-    ready = columnsKept && THNN_(convColumnsKept)(columns, &plan, K, L);
-    if (ready) {
-      cols = THTensor_(data)(columns);
-      columnsStride = K * L;
-    } else {
-      cols = THNN_(convBuffer)(columns, 2, K, L, 0, 0);
-    }
-  }
-  THTensor *in = THTensor_(newContiguous)(input), *gout = THTensor_(newContiguous)(gradOutput);
-  THTensor *gw = THNN_(convWritable)(gradWeight, 1);
-  THNN_(convGemmBackwardWeight)(g, plan.nImages, nOut, THTensor_(data)(in), THTensor_(data)(gout), cols,
-                                columnsStride, ready, THTensor_(data)(gw), (real)scale);
-  THNN_(convWritten)(gw, gradWeight);
-  if (gradBias) {
-    THTensor *gb = THNN_(convWritable)(gradBias, 1);
-    THNN_(convAccGradBias)(THTensor_(data)(gout), plan.nImages, nOut, L, THTensor_(data)(gb), scale);
-    THNN_(convWritten)(gb, gradBias);
-  }
-  THTensor_(free)(in);
-  THTensor_(free)(gout);
+  THNN_(unfoldingBackwardWeight)(&u, plan.nImages, nOut, input, gradOutput, columns, columnsKept, plan.batched,
+                                 gradWeight, gradBias, 0, scale);
 }
 
 /* ---------------------------------------------------------------- transposed convolution
@@ -237,20 +245,11 @@ void THNN_(FullConvolutionGemm_updateOutput)(const char *fn, THTensor *input, TH
   THNN_(convCheckNumel)(fn, "bias", bias, nOut, "nOutputPlane");
   THNN_(checkNotNull)(fn, "output", output);
   THNN_(checkNotNull)(fn, "columns", columns);
-  const THNNConvGeometry *g = &plan.geometry;
-  const long K = nOut * p->kH * p->kW, L = plan.inputHeight * plan.inputWidth;
-  THNN_(convCheckGemmSizes)(fn, K, L, plan.nInputPlane);
+  const THNN_(Unfolding) u = THNN_(convUnfolding)(&plan.geometry);
+  THNN_(unfoldingCheckSizes)(fn, "image", &u, plan.nInputPlane);
 
-  real *cols = THNN_(convIsPointwise)(g) ? NULL : THNN_(convBuffer)(columns, 2, K, L, 0, 0);
   THNN_(convResize)(output, &plan, nOut, plan.outputHeight, plan.outputWidth);
-  THTensor *in = THTensor_(newContiguous)(input), *w = THTensor_(newContiguous)(weight);
-  THTensor *b = bias ? THTensor_(newContiguous)(bias) : NULL, *out = THNN_(convWritable)(output, 0);
-  THNN_(convGemmBackwardInput)(g, plan.nImages, plan.nInputPlane, THTensor_(data)(in), THTensor_(data)(w),
-                               b ? THTensor_(data)(b) : NULL, cols, THTensor_(data)(out));
-  THNN_(convWritten)(out, output);
-  THTensor_(free)(in);
-  THTensor_(free)(w);
-  if (b) THTensor_(free)(b);
+  THNN_(unfoldingBackwardInput)(&u, plan.nImages, plan.nInputPlane, input, weight, bias, columns, output);
 }
 
 void THNN_(FullConvolutionGemm_updateGradInput)(const char *fn, THTensor *input, THTensor *gradOutput,
@@ -261,19 +260,11 @@ void THNN_(FullConvolutionGemm_updateGradInput)(const char *fn, THTensor *input,
   THNN_(convCheckGradOutput)(fn, gradOutput, &plan, nOut);
   THNN_(checkNotNull)(fn, "gradInput", gradInput);
   THNN_(checkNotNull)(fn, "gradColumns", gradColumns);
-  const THNNConvGeometry *g = &plan.geometry;
-  const long K = nOut * p->kH * p->kW, L = plan.inputHeight * plan.inputWidth;
-  THNN_(convCheckGemmSizes)(fn, K, L, plan.nInputPlane);
+  const THNN_(Unfolding) u = THNN_(convUnfolding)(&plan.geometry);
+  THNN_(unfoldingCheckSizes)(fn, "image", &u, plan.nInputPlane);
 
-  real *cols = THNN_(convIsPointwise)(g) ? NULL : THNN_(convBuffer)(gradColumns, 2, K, L, 0, 0);
   THTensor_(resizeAs)(gradInput, input);
-  THTensor *gout = THTensor_(newContiguous)(gradOutput), *w = THTensor_(newContiguous)(weight);
-  THTensor *gin = THNN_(convWritable)(gradInput, 0);
-  THNN_(convGemmForward)(g, plan.nImages, plan.nInputPlane, THTensor_(data)(gout), THTensor_(data)(w), NULL,
-                         cols, 0, THTensor_(data)(gin));
-  THNN_(convWritten)(gin, gradInput);
-  THTensor_(free)(gout);
-  THTensor_(free)(w);
+  THNN_(unfoldingForward)(&u, plan.nImages, plan.nInputPlane, gradOutput, weight, NULL, gradColumns, 0, gradInput);
 }
 
 void THNN_(FullConvolutionGemm_accGradParameters)(const char *fn, THTensor *input, THTensor *gradOutput,
@@ -284,24 +275,11 @@ void THNN_(FullConvolutionGemm_accGradParameters)(const char *fn, THTensor *inpu
   THNN_(convCheckNumel)(fn, "gradBias", gradBias, nOut, "nOutputPlane");
   THNN_(convCheckGradOutput)(fn, gradOutput, &plan, nOut);
   THNN_(checkNotNull)(fn, "columns", columns);
-  const THNNConvGeometry *g = &plan.geometry;
-  const long K = nOut * p->kH * p->kW, L = plan.inputHeight * plan.inputWidth;
-  THNN_(convCheckGemmSizes)(fn, K, L, plan.nInputPlane);
+  const THNN_(Unfolding) u = THNN_(convUnfolding)(&plan.geometry);
+  THNN_(unfoldingCheckSizes)(fn, "image", &u, plan.nInputPlane);
 
-  real *cols = THNN_(convIsPointwise)(g) ? NULL : THNN_(convBuffer)(columns, 2, K, L, 0, 0);
-  THTensor *in = THTensor_(newContiguous)(input), *gout = THTensor_(newContiguous)(gradOutput);
-  THTensor *gw = THNN_(convWritable)(gradWeight, 1);
-  THNN_(convGemmBackwardWeight)(g, plan.nImages, plan.nInputPlane, THTensor_(data)(gout), THTensor_(data)(in),
-                                cols, 0, 0, THTensor_(data)(gw), (real)scale);
-  THNN_(convWritten)(gw, gradWeight);
-  if (gradBias) {
-    THTensor *gb = THNN_(convWritable)(gradBias, 1);
-    THNN_(convAccGradBias)(THTensor_(data)(gout), plan.nImages, nOut, plan.outputHeight * plan.outputWidth,
-                           THTensor_(data)(gb), scale);
-    THNN_(convWritten)(gb, gradBias);
-  }
-  THTensor_(free)(in);
-  THTensor_(free)(gout);
+  THNN_(unfoldingBackwardWeight)(&u, plan.nImages, plan.nInputPlane, gradOutput, input, columns, 0, 0, gradWeight,
+                                 gradBias, 1, scale);
 }
 
 #endif

@@ -16,6 +16,41 @@
  * H'*W'], or 2D for a single image) so that accGradParameters can reuse them. `columnsName` names the
  * buffer in messages. */
 
+/* One unfolding as the GEMM passes see it, so that the 2D (im2col) and 3D (vol2col) convolutions
+ * share them: `unfold`/`fold` over `geometry`; the unfolded side has `channels` planes and
+ * imageSize elements per image, its columns are K x L; pointwise: the image is its own unfolding. */
+typedef struct {
+  const void *geometry;
+  void (*unfold)(const void *geometry, const real *image, real *columns);
+  void (*fold)(const void *geometry, const real *columns, real *image);
+  long channels, imageSize, K, L;
+  int pointwise;
+} THNN_(Unfolding);
+
+/* OpenBLAS takes int sizes: refuses larger problems (call it before allocating anything); `what`
+ * names the unfolded thing ("image", "volume") in the message. */
+void THNN_(unfoldingCheckSizes)(const char *fn, const char *what, const THNN_(Unfolding) *u, long planes);
+
+/* The three passes over tensors (made contiguous here; outputs resized by the caller). `planes` is
+ * the number of planes on the other side; weight is [planes x K]. */
+
+/* out[n] = weight x unfold(in[n]) (+ bias per plane). keepAll: `columns` keeps every image's
+ * columns [nImages x K x L] (else one image's, [K x L]). */
+void THNN_(unfoldingForward)(const THNN_(Unfolding) *u, long nImages, long planes, THTensor *in, THTensor *weight,
+                             THTensor *bias, THTensor *columns, int keepAll, THTensor *out);
+
+/* in[n] = init per plane (0 when init is NULL) + fold(weight^T x out[n]). */
+void THNN_(unfoldingBackwardInput)(const THNN_(Unfolding) *u, long nImages, long planes, THTensor *out,
+                                   THTensor *weight, THTensor *init, THTensor *columns, THTensor *in);
+
+/* gradWeight += scale * out[n] x unfold(in[n])^T summed over n, and gradBias (may be NULL) +=
+ * scale * the plane sums of the gradient output: `out` (planes planes) or, when gradOutputIsIn,
+ * `in` (a transposed convolution). columnsKept: `columns` may hold what unfoldingForward left with
+ * keepAll for this input (`batched`: nImages of them); used when its size matches. */
+void THNN_(unfoldingBackwardWeight)(const THNN_(Unfolding) *u, long nImages, long planes, THTensor *in,
+                                    THTensor *out, THTensor *columns, int columnsKept, int batched,
+                                    THTensor *gradWeight, THTensor *gradBias, int gradOutputIsIn, accreal scale);
+
 void THNN_(ConvolutionGemm_updateOutput)(const char *fn, THTensor *input, THTensor *output, THTensor *weight,
                                          THTensor *bias, THTensor *columns, const char *columnsName,
                                          int keepColumns, const THNNConvParams *p);

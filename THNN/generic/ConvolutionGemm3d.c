@@ -2,62 +2,24 @@
 #define TH_GENERIC_FILE "generic/ConvolutionGemm3d.c"
 #else
 
-/* ---------------------------------------------------------------- the three GEMM passes
- * Over raw contiguous data. g is the vol2col side (C x T x H x W volumes, T' x H' x W' kernel
- * positions); `planes` is the number of planes on the other side; weight is [planes x K], K =
- * C*kT*kH*kW. Matrices are row-major; THBlas_(gemm) is column-major, hence the swapped operands.
- * `columns` is NULL for pointwise kernels. */
-
-static long THNN_(volColumnsRows)(const THNNVolGeometry *g) { return g->channels * g->kT * g->kH * g->kW; }
-static long THNN_(volColumnsCols)(const THNNVolGeometry *g) { return g->outDepth * g->outHeight * g->outWidth; }
-static long THNN_(volSize)(const THNNVolGeometry *g) { return g->channels * g->depth * g->height * g->width; }
-
-/* out[n] = weight x unfold(in[n]) (+ bias per plane). columnsStride: 0 to reuse one volume's
- * columns, K*L to keep every volume's. */
-static void THNN_(volGemmForward)(const THNNVolGeometry *g, long nImages, long planes, real *in, real *weight,
-                                  real *bias, real *columns, long columnsStride, real *out) {
-  const long K = THNN_(volColumnsRows)(g), L = THNN_(volColumnsCols)(g), volSize = THNN_(volSize)(g);
-  for (long n = 0; n < nImages; n++) {
-    real *cols = in + n * volSize, *o = out + n * planes * L;
-    if (columns) {
-      cols = columns + n * columnsStride;
-      THNN_(vol2col)(g, in + n * volSize, cols);
-    }
-    if (bias) THNN_(convFillPlanes)(o, planes, L, bias);
-    THBlas_(gemm)('n', 'n', L, planes, K, 1, cols, L, weight, K, bias ? 1 : 0, o, L);
-  }
+/* The 3D unfolding of g, for the GEMM passes shared with ConvolutionGemm.c (THNN_(Unfolding)). */
+static void THNN_(vol2colUnfold)(const void *g, const real *volume, real *columns) {
+  THNN_(vol2col)(g, volume, columns);
+}
+static void THNN_(col2volFold)(const void *g, const real *columns, real *volume) {
+  THNN_(col2vol)(g, columns, volume);
 }
 
-/* in[n] = init per plane (0 when init is NULL) + fold(weight^T x out[n]). */
-static void THNN_(volGemmBackwardInput)(const THNNVolGeometry *g, long nImages, long planes, real *out,
-                                        real *weight, real *init, real *columns, real *in) {
-  const long K = THNN_(volColumnsRows)(g), L = THNN_(volColumnsCols)(g), volSize = THNN_(volSize)(g);
-  for (long n = 0; n < nImages; n++) {
-    real *i = in + n * volSize, *o = out + n * planes * L;
-    THNN_(convFillPlanes)(i, g->channels, volSize / g->channels, init);
-    if (columns) {
-      THBlas_(gemm)('n', 't', L, K, planes, 1, o, L, weight, K, 0, columns, L);
-      THNN_(col2vol)(g, columns, i);
-    } else {
-      THBlas_(gemm)('n', 't', L, K, planes, 1, o, L, weight, K, 1, i, L);
-    }
-  }
-}
-
-/* gradWeight += scale * out[n] x unfold(in[n])^T, summed over n. columnsReady: columns (stride
- * columnsStride) already hold every volume's unfolding. */
-static void THNN_(volGemmBackwardWeight)(const THNNVolGeometry *g, long nImages, long planes, real *in, real *out,
-                                         real *columns, long columnsStride, int columnsReady, real *gradWeight,
-                                         real scale) {
-  const long K = THNN_(volColumnsRows)(g), L = THNN_(volColumnsCols)(g), volSize = THNN_(volSize)(g);
-  for (long n = 0; n < nImages; n++) {
-    real *cols = in + n * volSize;
-    if (columns) {
-      cols = columns + n * columnsStride;
-      if (!columnsReady) THNN_(vol2col)(g, in + n * volSize, cols);
-    }
-    THBlas_(gemm)('t', 'n', K, planes, L, scale, cols, L, out + n * planes * L, L, 1, gradWeight, K);
-  }
+static THNN_(Unfolding) THNN_(volUnfolding)(const THNNVolGeometry *g) {
+  THNN_(Unfolding) u = {g,
+                        THNN_(vol2colUnfold),
+                        THNN_(col2volFold),
+                        g->channels,
+                        g->channels * g->depth * g->height * g->width,
+                        g->channels * g->kT * g->kH * g->kW,
+                        g->outDepth * g->outHeight * g->outWidth,
+                        THNN_(volIsPointwise)(g)};
+  return u;
 }
 
 /* ---------------------------------------------------------------- checks */
@@ -190,12 +152,6 @@ static long THNN_(fullVolCheckWeight)(const char *fn, const char *arg, THTensor 
   return w->size[1];
 }
 
-/* OpenBLAS takes int sizes: refuse larger problems before anything is allocated. */
-static void THNN_(volCheckGemmSizes)(const char *fn, long K, long L, long planes) {
-  if (K > INT_MAX || L > INT_MAX || planes > INT_MAX || K * L > INT_MAX)
-    THError("%s: the unfolded volume (%ld x %ld, %ld planes) is too large for BLAS's int sizes", fn, K, L, planes);
-}
-
 static void THNN_(volResize)(THTensor *t, const THNNVolPlan *plan, long planes, long depth, long height,
                              long width) {
   if (plan->batched)
@@ -215,29 +171,11 @@ void THNN_(ConvolutionGemm3d_updateOutput)(const char *fn, THTensor *input, THTe
   THNN_(convCheckNumel)(fn, "bias", bias, nOut, "nOutputPlane");
   THNN_(checkNotNull)(fn, "output", output);
   THNN_(checkNotNull)(fn, columnsName, columns);
-  const THNNVolGeometry *g = &plan.geometry;
-  const long K = THNN_(volColumnsRows)(g), L = THNN_(volColumnsCols)(g);
-  THNN_(volCheckGemmSizes)(fn, K, L, nOut);
+  const THNN_(Unfolding) u = THNN_(volUnfolding)(&plan.geometry);
+  THNN_(unfoldingCheckSizes)(fn, "volume", &u, nOut);
 
-  real *cols = NULL;
-  long columnsStride = 0;
-  if (!THNN_(volIsPointwise)(g)) {
-    if (keepColumns && plan.batched) {
-      cols = THNN_(convBuffer)(columns, 3, plan.nImages, K, L, 0);
-      columnsStride = K * L;
-    } else {
-      cols = THNN_(convBuffer)(columns, 2, K, L, 0, 0);
-    }
-  }
   THNN_(volResize)(output, &plan, nOut, plan.outputDepth, plan.outputHeight, plan.outputWidth);
-  THTensor *in = THTensor_(newContiguous)(input), *w = THTensor_(newContiguous)(weight);
-  THTensor *b = bias ? THTensor_(newContiguous)(bias) : NULL, *out = THNN_(convWritable)(output, 0);
-  THNN_(volGemmForward)(g, plan.nImages, nOut, THTensor_(data)(in), THTensor_(data)(w), b ? THTensor_(data)(b) : NULL,
-                        cols, columnsStride, THTensor_(data)(out));
-  THNN_(convWritten)(out, output);
-  THTensor_(free)(in);
-  THTensor_(free)(w);
-  if (b) THTensor_(free)(b);
+  THNN_(unfoldingForward)(&u, plan.nImages, nOut, input, weight, bias, columns, keepColumns && plan.batched, output);
 }
 
 void THNN_(ConvolutionGemm3d_updateGradInput)(const char *fn, THTensor *input, THTensor *gradOutput,
@@ -249,28 +187,11 @@ void THNN_(ConvolutionGemm3d_updateGradInput)(const char *fn, THTensor *input, T
   THNN_(volCheckGradOutput)(fn, gradOutput, &plan, nOut);
   THNN_(checkNotNull)(fn, "gradInput", gradInput);
   THNN_(checkNotNull)(fn, columnsName, gradColumns);
-  const THNNVolGeometry *g = &plan.geometry;
-  const long K = THNN_(volColumnsRows)(g), L = THNN_(volColumnsCols)(g);
-  THNN_(volCheckGemmSizes)(fn, K, L, nOut);
+  const THNN_(Unfolding) u = THNN_(volUnfolding)(&plan.geometry);
+  THNN_(unfoldingCheckSizes)(fn, "volume", &u, nOut);
 
-  real *cols = THNN_(volIsPointwise)(g) ? NULL : THNN_(convBuffer)(gradColumns, 2, K, L, 0, 0);
   THTensor_(resizeAs)(gradInput, input);
-  THTensor *gout = THTensor_(newContiguous)(gradOutput), *w = THTensor_(newContiguous)(weight);
-  THTensor *gin = THNN_(convWritable)(gradInput, 0);
-  THNN_(volGemmBackwardInput)(g, plan.nImages, nOut, THTensor_(data)(gout), THTensor_(data)(w), NULL, cols,
-                              THTensor_(data)(gin));
-  THNN_(convWritten)(gin, gradInput);
-  THTensor_(free)(gout);
-  THTensor_(free)(w);
-}
-
-/* Whether `columns` has the size updateOutput gave it with keepColumns. */
-static int THNN_(volColumnsKept)(THTensor *columns, const THNNVolPlan *plan, long K, long L) {
-  if (!THTensor_(isContiguous)(columns)) return 0;
-  if (plan->batched)
-    return columns->nDimension == 3 && columns->size[0] == plan->nImages && columns->size[1] == K &&
-           columns->size[2] == L;
-  return columns->nDimension == 2 && columns->size[0] == K && columns->size[1] == L;
+  THNN_(unfoldingBackwardInput)(&u, plan.nImages, nOut, gradOutput, weight, NULL, gradColumns, gradInput);
 }
 
 void THNN_(ConvolutionGemm3d_accGradParameters)(const char *fn, THTensor *input, THTensor *gradOutput,
@@ -283,34 +204,11 @@ void THNN_(ConvolutionGemm3d_accGradParameters)(const char *fn, THTensor *input,
   THNN_(convCheckNumel)(fn, "gradBias", gradBias, nOut, "nOutputPlane");
   THNN_(volCheckGradOutput)(fn, gradOutput, &plan, nOut);
   THNN_(checkNotNull)(fn, columnsName, columns);
-  const THNNVolGeometry *g = &plan.geometry;
-  const long K = THNN_(volColumnsRows)(g), L = THNN_(volColumnsCols)(g);
-  THNN_(volCheckGemmSizes)(fn, K, L, nOut);
+  const THNN_(Unfolding) u = THNN_(volUnfolding)(&plan.geometry);
+  THNN_(unfoldingCheckSizes)(fn, "volume", &u, nOut);
 
-  real *cols = NULL;
-  long columnsStride = 0;
-  int ready = 0;
-  if (!THNN_(volIsPointwise)(g)) {
-    ready = columnsKept && THNN_(volColumnsKept)(columns, &plan, K, L);
-    if (ready) {
-      cols = THTensor_(data)(columns);
-      columnsStride = K * L;
-    } else {
-      cols = THNN_(convBuffer)(columns, 2, K, L, 0, 0);
-    }
-  }
-  THTensor *in = THTensor_(newContiguous)(input), *gout = THTensor_(newContiguous)(gradOutput);
-  THTensor *gw = THNN_(convWritable)(gradWeight, 1);
-  THNN_(volGemmBackwardWeight)(g, plan.nImages, nOut, THTensor_(data)(in), THTensor_(data)(gout), cols,
-                               columnsStride, ready, THTensor_(data)(gw), (real)scale);
-  THNN_(convWritten)(gw, gradWeight);
-  if (gradBias) {
-    THTensor *gb = THNN_(convWritable)(gradBias, 1);
-    THNN_(convAccGradBias)(THTensor_(data)(gout), plan.nImages, nOut, L, THTensor_(data)(gb), scale);
-    THNN_(convWritten)(gb, gradBias);
-  }
-  THTensor_(free)(in);
-  THTensor_(free)(gout);
+  THNN_(unfoldingBackwardWeight)(&u, plan.nImages, nOut, input, gradOutput, columns, columnsKept, plan.batched,
+                                 gradWeight, gradBias, 0, scale);
 }
 
 /* ---------------------------------------------------------------- transposed convolution
@@ -334,20 +232,11 @@ void THNN_(FullConvolutionGemm3d_updateOutput)(const char *fn, THTensor *input, 
   THNN_(convCheckNumel)(fn, "bias", bias, nOut, "nOutputPlane");
   THNN_(checkNotNull)(fn, "output", output);
   THNN_(checkNotNull)(fn, columnsName, columns);
-  const THNNVolGeometry *g = &plan.geometry;
-  const long K = THNN_(volColumnsRows)(g), L = THNN_(volColumnsCols)(g);
-  THNN_(volCheckGemmSizes)(fn, K, L, plan.nInputPlane);
+  const THNN_(Unfolding) u = THNN_(volUnfolding)(&plan.geometry);
+  THNN_(unfoldingCheckSizes)(fn, "volume", &u, plan.nInputPlane);
 
-  real *cols = THNN_(volIsPointwise)(g) ? NULL : THNN_(convBuffer)(columns, 2, K, L, 0, 0);
   THNN_(volResize)(output, &plan, nOut, plan.outputDepth, plan.outputHeight, plan.outputWidth);
-  THTensor *in = THTensor_(newContiguous)(input), *w = THTensor_(newContiguous)(weight);
-  THTensor *b = bias ? THTensor_(newContiguous)(bias) : NULL, *out = THNN_(convWritable)(output, 0);
-  THNN_(volGemmBackwardInput)(g, plan.nImages, plan.nInputPlane, THTensor_(data)(in), THTensor_(data)(w),
-                              b ? THTensor_(data)(b) : NULL, cols, THTensor_(data)(out));
-  THNN_(convWritten)(out, output);
-  THTensor_(free)(in);
-  THTensor_(free)(w);
-  if (b) THTensor_(free)(b);
+  THNN_(unfoldingBackwardInput)(&u, plan.nImages, plan.nInputPlane, input, weight, bias, columns, output);
 }
 
 void THNN_(FullConvolutionGemm3d_updateGradInput)(const char *fn, THTensor *input, THTensor *gradOutput,
@@ -358,19 +247,11 @@ void THNN_(FullConvolutionGemm3d_updateGradInput)(const char *fn, THTensor *inpu
   THNN_(volCheckGradOutput)(fn, gradOutput, &plan, nOut);
   THNN_(checkNotNull)(fn, "gradInput", gradInput);
   THNN_(checkNotNull)(fn, columnsName, gradColumns);
-  const THNNVolGeometry *g = &plan.geometry;
-  const long K = THNN_(volColumnsRows)(g), L = THNN_(volColumnsCols)(g);
-  THNN_(volCheckGemmSizes)(fn, K, L, plan.nInputPlane);
+  const THNN_(Unfolding) u = THNN_(volUnfolding)(&plan.geometry);
+  THNN_(unfoldingCheckSizes)(fn, "volume", &u, plan.nInputPlane);
 
-  real *cols = THNN_(volIsPointwise)(g) ? NULL : THNN_(convBuffer)(gradColumns, 2, K, L, 0, 0);
   THTensor_(resizeAs)(gradInput, input);
-  THTensor *gout = THTensor_(newContiguous)(gradOutput), *w = THTensor_(newContiguous)(weight);
-  THTensor *gin = THNN_(convWritable)(gradInput, 0);
-  THNN_(volGemmForward)(g, plan.nImages, plan.nInputPlane, THTensor_(data)(gout), THTensor_(data)(w), NULL, cols, 0,
-                        THTensor_(data)(gin));
-  THNN_(convWritten)(gin, gradInput);
-  THTensor_(free)(gout);
-  THTensor_(free)(w);
+  THNN_(unfoldingForward)(&u, plan.nImages, plan.nInputPlane, gradOutput, weight, NULL, gradColumns, 0, gradInput);
 }
 
 void THNN_(FullConvolutionGemm3d_accGradParameters)(const char *fn, THTensor *input, THTensor *gradOutput,
@@ -382,24 +263,11 @@ void THNN_(FullConvolutionGemm3d_accGradParameters)(const char *fn, THTensor *in
   THNN_(convCheckNumel)(fn, "gradBias", gradBias, nOut, "nOutputPlane");
   THNN_(volCheckGradOutput)(fn, gradOutput, &plan, nOut);
   THNN_(checkNotNull)(fn, columnsName, columns);
-  const THNNVolGeometry *g = &plan.geometry;
-  const long K = THNN_(volColumnsRows)(g), L = THNN_(volColumnsCols)(g);
-  THNN_(volCheckGemmSizes)(fn, K, L, plan.nInputPlane);
+  const THNN_(Unfolding) u = THNN_(volUnfolding)(&plan.geometry);
+  THNN_(unfoldingCheckSizes)(fn, "volume", &u, plan.nInputPlane);
 
-  real *cols = THNN_(volIsPointwise)(g) ? NULL : THNN_(convBuffer)(columns, 2, K, L, 0, 0);
-  THTensor *in = THTensor_(newContiguous)(input), *gout = THTensor_(newContiguous)(gradOutput);
-  THTensor *gw = THNN_(convWritable)(gradWeight, 1);
-  THNN_(volGemmBackwardWeight)(g, plan.nImages, plan.nInputPlane, THTensor_(data)(gout), THTensor_(data)(in), cols,
-                               0, 0, THTensor_(data)(gw), (real)scale);
-  THNN_(convWritten)(gw, gradWeight);
-  if (gradBias) {
-    THTensor *gb = THNN_(convWritable)(gradBias, 1);
-    THNN_(convAccGradBias)(THTensor_(data)(gout), plan.nImages, nOut, THNN_(volSize)(g) / nOut,
-                           THTensor_(data)(gb), scale);
-    THNN_(convWritten)(gb, gradBias);
-  }
-  THTensor_(free)(in);
-  THTensor_(free)(gout);
+  THNN_(unfoldingBackwardWeight)(&u, plan.nImages, plan.nInputPlane, gradOutput, input, columns, 0, 0, gradWeight,
+                                 gradBias, 1, scale);
 }
 
 #endif

@@ -91,53 +91,7 @@ TEST_RELATION_(eq, ==)
 #include "th_test.h"
 
 #define TEST_GENERIC_PASS
-#define TEST_BIG 0
-#define TEST_SIGNED 0
-#define Real Byte
-#define real unsigned char
-#include __FILE__
-#undef Real
-#undef real
-#undef TEST_SIGNED
-#define TEST_SIGNED 1
-#define Real Char
-#define real char
-#include __FILE__
-#undef Real
-#undef real
-#define Real Short
-#define real short
-#include __FILE__
-#undef Real
-#undef real
-#undef TEST_BIG
-#define TEST_BIG 1
-#define Real Int
-#define real int
-#include __FILE__
-#undef Real
-#undef real
-#undef TEST_BIG
-#define TEST_BIG 0
-#define Real Long
-#define real long
-#include __FILE__
-#undef Real
-#undef real
-#undef TEST_BIG
-#define TEST_BIG 1
-#define Real Float
-#define real float
-#include __FILE__
-#undef Real
-#undef real
-#undef TEST_BIG
-#define TEST_BIG 0
-#define Real Double
-#define real double
-#include __FILE__
-#undef Real
-#undef real
+#include "th_each_type.h"
 #undef TEST_GENERIC_PASS
 
 /* NaN compares unequal to everything, itself included: only ne holds. */

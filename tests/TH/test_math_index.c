@@ -614,26 +614,17 @@ static void test_gather_scatter_3d(void **state) {
     THLongTensor_free(index);                                                              \
     TH##Real##Tensor_free(src);                                                            \
   }
-TYPE_CASE(Byte, unsigned char)
-TYPE_CASE(Char, char)
-TYPE_CASE(Short, short)
-TYPE_CASE(Int, int)
-TYPE_CASE(Long, long)
-TYPE_CASE(Float, float)
-TYPE_CASE(Double, double)
+TH_FOR_ALL_TYPES(TYPE_CASE)
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_masked_fill),      cmocka_unit_test(test_masked_copy),
-      cmocka_unit_test(test_masked_select),    cmocka_unit_test(test_nonzero),
-      cmocka_unit_test(test_index_select),     cmocka_unit_test(test_index_select_big_rows),
-      cmocka_unit_test(test_index_copy),       cmocka_unit_test(test_index_add),
-      cmocka_unit_test(test_index_fill),       cmocka_unit_test(test_gather),
-      cmocka_unit_test(test_scatter),          cmocka_unit_test(test_gather_scatter_3d),
-      cmocka_unit_test(test_all_types_Byte),
-      cmocka_unit_test(test_all_types_Char),   cmocka_unit_test(test_all_types_Short),
-      cmocka_unit_test(test_all_types_Int),    cmocka_unit_test(test_all_types_Long),
-      cmocka_unit_test(test_all_types_Float),  cmocka_unit_test(test_all_types_Double),
+      cmocka_unit_test(test_masked_fill), cmocka_unit_test(test_masked_copy),
+      cmocka_unit_test(test_masked_select), cmocka_unit_test(test_nonzero),
+      cmocka_unit_test(test_index_select), cmocka_unit_test(test_index_select_big_rows),
+      cmocka_unit_test(test_index_copy), cmocka_unit_test(test_index_add),
+      cmocka_unit_test(test_index_fill), cmocka_unit_test(test_gather),
+      cmocka_unit_test(test_scatter), cmocka_unit_test(test_gather_scatter_3d),
+      TH_ALL_TYPES_TESTS,
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

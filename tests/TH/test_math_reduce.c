@@ -679,26 +679,18 @@ static void test_histc(void **state) {
     TH##Real##Tensor_free(r);                                                                  \
     TH##Real##Tensor_free(t);                                                                  \
   }
-TYPE_CASE(Byte, unsigned char)
-TYPE_CASE(Char, char)
-TYPE_CASE(Short, short)
-TYPE_CASE(Int, int)
-TYPE_CASE(Long, long)
-TYPE_CASE(Float, float)
-TYPE_CASE(Double, double)
+TH_FOR_ALL_TYPES(TYPE_CASE)
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_sumall_prodall),    cmocka_unit_test(test_sumall_large),
-      cmocka_unit_test(test_dot),               cmocka_unit_test(test_maxall_minall),
+      cmocka_unit_test(test_sumall_prodall), cmocka_unit_test(test_sumall_large),
+      cmocka_unit_test(test_dot), cmocka_unit_test(test_maxall_minall),
       cmocka_unit_test(test_trace_equal_logical), cmocka_unit_test(test_sum_prod_mean_dim),
-      cmocka_unit_test(test_sum_dim_large),     cmocka_unit_test(test_max_min_dim),
-      cmocka_unit_test(test_cumsum_cumprod),    cmocka_unit_test(test_std_var),
-      cmocka_unit_test(test_norm_dist),         cmocka_unit_test(test_renorm),
-      cmocka_unit_test(test_histc),             cmocka_unit_test(test_all_types_Byte),
-      cmocka_unit_test(test_all_types_Char),    cmocka_unit_test(test_all_types_Short),
-      cmocka_unit_test(test_all_types_Int),     cmocka_unit_test(test_all_types_Long),
-      cmocka_unit_test(test_all_types_Float),   cmocka_unit_test(test_all_types_Double),
+      cmocka_unit_test(test_sum_dim_large), cmocka_unit_test(test_max_min_dim),
+      cmocka_unit_test(test_cumsum_cumprod), cmocka_unit_test(test_std_var),
+      cmocka_unit_test(test_norm_dist), cmocka_unit_test(test_renorm),
+      cmocka_unit_test(test_histc),
+      TH_ALL_TYPES_TESTS,
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

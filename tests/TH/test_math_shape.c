@@ -562,26 +562,17 @@ static void test_match(void **state) {
     TH##Real##Tensor_free(b);                                                                \
     TH##Real##Tensor_free(a);                                                                \
   }
-TYPE_CASE(Byte, unsigned char)
-TYPE_CASE(Char, char)
-TYPE_CASE(Short, short)
-TYPE_CASE(Int, int)
-TYPE_CASE(Long, long)
-TYPE_CASE(Float, float)
-TYPE_CASE(Double, double)
+TH_FOR_ALL_TYPES(TYPE_CASE)
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_cat),          cmocka_unit_test(test_cat_array),
-      cmocka_unit_test(test_cat_big),      cmocka_unit_test(test_diag),
-      cmocka_unit_test(test_eye),          cmocka_unit_test(test_arange_range_double),
+      cmocka_unit_test(test_cat), cmocka_unit_test(test_cat_array),
+      cmocka_unit_test(test_cat_big), cmocka_unit_test(test_diag),
+      cmocka_unit_test(test_eye), cmocka_unit_test(test_arange_range_double),
       cmocka_unit_test(test_arange_range_integer), cmocka_unit_test(test_reshape),
-      cmocka_unit_test(test_tril_triu),    cmocka_unit_test(test_cross),
+      cmocka_unit_test(test_tril_triu), cmocka_unit_test(test_cross),
       cmocka_unit_test(test_linspace_logspace), cmocka_unit_test(test_match),
-      cmocka_unit_test(test_all_types_Byte), cmocka_unit_test(test_all_types_Char),
-      cmocka_unit_test(test_all_types_Short), cmocka_unit_test(test_all_types_Int),
-      cmocka_unit_test(test_all_types_Long), cmocka_unit_test(test_all_types_Float),
-      cmocka_unit_test(test_all_types_Double),
+      TH_ALL_TYPES_TESTS,
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

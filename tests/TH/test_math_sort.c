@@ -433,24 +433,15 @@ static void test_mode(void **state) {
     TH##Real##Tensor_free(r);                                                                \
     TH##Real##Tensor_free(t);                                                                \
   }
-TYPE_CASE(Byte, unsigned char)
-TYPE_CASE(Char, char)
-TYPE_CASE(Short, short)
-TYPE_CASE(Int, int)
-TYPE_CASE(Long, long)
-TYPE_CASE(Float, float)
-TYPE_CASE(Double, double)
+TH_FOR_ALL_TYPES(TYPE_CASE)
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_sort_small),       cmocka_unit_test(test_sort_large),
+      cmocka_unit_test(test_sort_small), cmocka_unit_test(test_sort_large),
       cmocka_unit_test(test_sort_integer_extremes), cmocka_unit_test(test_topk),
-      cmocka_unit_test(test_topk_random),      cmocka_unit_test(test_kthvalue_median),
-      cmocka_unit_test(test_kthvalue_random),  cmocka_unit_test(test_mode),
-      cmocka_unit_test(test_all_types_Byte),   cmocka_unit_test(test_all_types_Char),
-      cmocka_unit_test(test_all_types_Short),  cmocka_unit_test(test_all_types_Int),
-      cmocka_unit_test(test_all_types_Long),   cmocka_unit_test(test_all_types_Float),
-      cmocka_unit_test(test_all_types_Double),
+      cmocka_unit_test(test_topk_random), cmocka_unit_test(test_kthvalue_median),
+      cmocka_unit_test(test_kthvalue_random), cmocka_unit_test(test_mode),
+      TH_ALL_TYPES_TESTS,
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,7 @@
 #include "gradcheck.h"
 
 #define GOLDEN "spatial_convolution.txt"
+#include "conv_test.h"
 
 typedef enum { MM, DILATED, FULL, FULL_DILATED, DEPTHWISE, LOCAL, MAP, FULLMAP } Kind;
 
@@ -189,23 +190,6 @@ static const Spec local = {.kind = LOCAL, .kW = 3, .kH = 2, .dW = 2, .dH = 2, .p
 static const Spec map = {.kind = MAP, .dW = 3, .dH = 3, .nIn = 3, .nOut = 2};
 static const Spec fullmap = {.kind = FULLMAP, .dW = 1, .dH = 2, .nIn = 3, .nOut = 2};
 
-static THFloatTensor *golden(const char *name, const char *field) {
-  char key[128];
-  snprintf(key, sizeof key, "%s_%s", name, field);
-  return golden_float(GOLDEN, key);
-}
-
-static void assert_same_size_close(THFloatTensor *got, THFloatTensor *expected) {
-  if (!THFloatTensor_isSameSizeAs(got, expected))
-    fail_msg("size %s, expected %s", THFloatTensor_sizeDesc(got).str, THFloatTensor_sizeDesc(expected).str);
-  assert_float_tensor_close(got, expected, 2e-5, 2e-4);
-}
-
-static void fill_float(THFloatTensor *t, float v) {
-  float *p = THFloatTensor_data(t);
-  for (ptrdiff_t i = 0; i < THFloatTensor_nElement(t); i++) p[i] = v;
-}
-
 /* base + golden gradient (in place; returns g), the expected value after accumulating twice with
  * scale 1/2 onto base. */
 static THFloatTensor *shifted(THFloatTensor *g, float base) {
@@ -304,17 +288,6 @@ static void test_flat_weights(void **state) {
 
 /* ------------------------------------------------------------------ finite differences (Double) */
 
-static THDoubleTensor *random_double(unsigned long seed, int nd, const long *size) {
-  THDoubleTensor *t = THDoubleTensor_new();
-  THDoubleTensor_resizeNd(t, nd, (long *)size, NULL);
-  THGenerator *gen = THGenerator_new();
-  THRandom_manualSeed(gen, seed);
-  double *p = THDoubleTensor_data(t);
-  for (ptrdiff_t i = 0; i < THDoubleTensor_nElement(t); i++) p[i] = THRandom_uniform(gen, -1, 1);
-  THGenerator_free(gen);
-  return t;
-}
-
 static void gc_forward(void *ctx, THDoubleTensor *in, THDoubleTensor *out) { DoubleConv_forward(ctx, in, out); }
 static void gc_backward(void *ctx, THDoubleTensor *in, THDoubleTensor *go, THDoubleTensor *gi) {
   DoubleConv_backward(ctx, in, go, gi);
@@ -329,8 +302,6 @@ static void gc_accumulate(void *ctx, THDoubleTensor *in, THDoubleTensor *go) {
   DoubleConv_accGrad(c, in, go, 3);
   DoubleConv_accGrad(c, in, go, -2);
 }
-
-#define SIZES(...) (sizeof((long[]){__VA_ARGS__}) / sizeof(long)), (long[]) { __VA_ARGS__ }
 
 /* Gradient checks of input, weight and bias for one module. */
 static void check_gradients(Spec s, int ndIn, const long *inSize, int ndW, const long *wSize, int ndB,
@@ -410,16 +381,6 @@ static void test_gradcheck_map(void **state) {
 
 /* ------------------------------------------------------------------ larger shapes (OpenMP paths) */
 
-static double dot_double(THDoubleTensor *a, THDoubleTensor *b) {
-  THDoubleTensor *ac = THDoubleTensor_newContiguous(a), *bc = THDoubleTensor_newContiguous(b);
-  assert_int_equal(THDoubleTensor_nElement(ac), THDoubleTensor_nElement(bc));
-  double s = 0;
-  for (ptrdiff_t i = 0; i < THDoubleTensor_nElement(ac); i++) s += THDoubleTensor_data(ac)[i] * THDoubleTensor_data(bc)[i];
-  THDoubleTensor_free(ac);
-  THDoubleTensor_free(bc);
-  return s;
-}
-
 /* Without bias, y = f(x, W) is bilinear, so <y, g> = <x, gradInput(g)> = <W, gradWeight(x, g)>. */
 static void check_adjoint(Spec s, int ndIn, const long *inSize, int ndW, const long *wSize,
                           THDoubleTensor *connTable) {
@@ -495,24 +456,6 @@ static void test_mm_direct_reference(void **state) {
 }
 
 /* ------------------------------------------------------------------ layouts and buffers */
-
-/* A non-contiguous tensor (transposed storage) holding the values of t. */
-static THFloatTensor *noncontiguous_copy(THFloatTensor *t) {
-  int nd = t->nDimension;
-  long size[4];
-  for (int d = 0; d < nd; d++) size[d] = t->size[d];
-  long tmp = size[nd - 1];
-  size[nd - 1] = size[nd - 2];
-  size[nd - 2] = tmp;
-  THFloatTensor *storage = THFloatTensor_new();
-  THFloatTensor_resizeNd(storage, nd, size, NULL);
-  THFloatTensor *view = THFloatTensor_newTranspose(storage, nd - 2, nd - 1);
-  THFloatTensor_free(storage);
-  THFloatTensor_copy(view, t);
-  assert_false(THFloatTensor_isContiguous(view));
-  return view;
-}
-
 /* Non-contiguous input, weight, gradOutput and result tensors give the contiguous results. */
 static void check_noncontiguous(const char *name, Spec s) {
   FloatConv *c = golden_module(name, s);

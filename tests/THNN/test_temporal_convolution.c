@@ -8,6 +8,7 @@
 #include "gradcheck.h"
 
 #define GOLDEN "temporal_convolution.txt"
+#include "conv_test.h"
 
 typedef enum { TC, ROW } Kind;
 
@@ -84,32 +85,6 @@ static const Spec row_batch = {.kind = ROW, .kW = 3, .dW = 2, .padW = 1, .featFi
 static const Spec row_single = {.kind = ROW, .kW = 2, .dW = 1, .padW = 2, .featFirst = 0};
 static const Spec row_framesfirst = {.kind = ROW, .kW = 3, .dW = 3, .padW = 0, .featFirst = 0};
 
-static THFloatTensor *golden(const char *name, const char *field) {
-  char key[128];
-  snprintf(key, sizeof key, "%s_%s", name, field);
-  return golden_float(GOLDEN, key);
-}
-
-static void assert_same_size_close(THFloatTensor *got, THFloatTensor *expected) {
-  if (!THFloatTensor_isSameSizeAs(got, expected))
-    fail_msg("size %s, expected %s", THFloatTensor_sizeDesc(got).str, THFloatTensor_sizeDesc(expected).str);
-  assert_float_tensor_close(got, expected, 2e-5, 2e-4);
-}
-
-static void fill_float(THFloatTensor *t, float v) {
-  THFloatTensor_fill(t, v);
-}
-
-static void free_floats(THFloatTensor **all, size_t n) {
-  for (size_t i = 0; i < n; i++)
-    if (all[i]) THFloatTensor_free(all[i]);
-}
-#define FREE_FLOATS(...)                                                           \
-  do {                                                                             \
-    THFloatTensor *all_[] = {__VA_ARGS__};                                         \
-    free_floats(all_, sizeof all_ / sizeof all_[0]);                               \
-  } while (0)
-
 static FloatConv *golden_module(const char *name, Spec s) {
   return FloatConv_new(s, golden(name, "weight"), golden(name, "bias"));
 }
@@ -178,17 +153,6 @@ static void test_by_hand(void **state) {
 
 /* ------------------------------------------------------------------ finite differences (Double) */
 
-static THDoubleTensor *random_double(unsigned long seed, int nd, const long *size) {
-  THDoubleTensor *t = THDoubleTensor_new();
-  THDoubleTensor_resizeNd(t, nd, (long *)size, NULL);
-  THGenerator *gen = THGenerator_new();
-  THRandom_manualSeed(gen, seed);
-  double *p = THDoubleTensor_data(t);
-  for (ptrdiff_t i = 0; i < THDoubleTensor_nElement(t); i++) p[i] = THRandom_uniform(gen, -1, 1);
-  THGenerator_free(gen);
-  return t;
-}
-
 static void gc_forward(void *ctx, THDoubleTensor *in, THDoubleTensor *out) { DoubleConv_forward(ctx, in, out); }
 static void gc_backward(void *ctx, THDoubleTensor *in, THDoubleTensor *go, THDoubleTensor *gi) {
   DoubleConv_backward(ctx, in, go, gi);
@@ -202,8 +166,6 @@ static void gc_accumulate(void *ctx, THDoubleTensor *in, THDoubleTensor *go) {
   DoubleConv_accGrad(c, in, go, 3);
   DoubleConv_accGrad(c, in, go, -2);
 }
-
-#define SIZES(...) (sizeof((long[]){__VA_ARGS__}) / sizeof(long)), (long[]) { __VA_ARGS__ }
 
 static void check_gradients(Spec s, int ndIn, const long *inSize, int ndW, const long *wSize, long nBias) {
   THDoubleTensor *input = random_double(1, ndIn, inSize);
@@ -238,17 +200,6 @@ static void test_gradcheck_row(void **state) {
 }
 
 /* ------------------------------------------------------------------ larger shapes (OpenMP, BLAS) */
-
-static double dot_double(THDoubleTensor *a, THDoubleTensor *b) {
-  THDoubleTensor *ac = THDoubleTensor_newContiguous(a), *bc = THDoubleTensor_newContiguous(b);
-  assert_int_equal(THDoubleTensor_nElement(ac), THDoubleTensor_nElement(bc));
-  double s = 0;
-  for (ptrdiff_t i = 0; i < THDoubleTensor_nElement(ac); i++)
-    s += THDoubleTensor_data(ac)[i] * THDoubleTensor_data(bc)[i];
-  THDoubleTensor_free(ac);
-  THDoubleTensor_free(bc);
-  return s;
-}
 
 /* With zero bias, y = f(x, W) is bilinear, so <y, g> = <x, gradInput(g)> = <W, gradWeight(x, g)>. */
 static void check_adjoint(Spec s, int ndIn, const long *inSize, int ndW, const long *wSize, long nBias) {
@@ -304,25 +255,6 @@ static void test_tc_direct_reference(void **state) {
 }
 
 /* ------------------------------------------------------------------ layouts and buffers */
-
-/* A non-contiguous tensor (its first and last dimensions transposed in storage) holding the values
- * of t. */
-static THFloatTensor *noncontiguous_copy(THFloatTensor *t) {
-  int nd = t->nDimension;
-  long size[4];
-  for (int d = 0; d < nd; d++) size[d] = t->size[d];
-  long tmp = size[nd - 1];
-  size[nd - 1] = size[0];
-  size[0] = tmp;
-  THFloatTensor *storage = THFloatTensor_new();
-  THFloatTensor_resizeNd(storage, nd, size, NULL);
-  THFloatTensor *view = THFloatTensor_newTranspose(storage, 0, nd - 1);
-  THFloatTensor_free(storage);
-  THFloatTensor_copy(view, t);
-  assert_false(THFloatTensor_isContiguous(view));
-  return view;
-}
-
 /* Non-contiguous input, weight, gradOutput and result tensors give the contiguous results. */
 static void check_noncontiguous(const char *name, Spec s) {
   FloatConv *c = golden_module(name, s);

@@ -39,6 +39,27 @@ static inline int th_close(double a, double b, double atol, double rtol) {
       fail_msg("%s = %.17g, expected %s = %.17g (tolerance %g)", #A, th_a_, #B, th_b_, (double)(TOL)); \
   } while (0)
 
+/* The error of a float result in ulps: |got - exact| in units of the float spacing at the exact
+ * (double) value, the smallest subnormal spacing below FLT_MIN; 0 for matching NaN or infinities. */
+static inline double th_ulp_error(float got, double exact) {
+  if (isnan(exact)) return isnan(got) ? 0 : INFINITY;
+  float e = (float)exact;
+  if (isinf(e)) return got == e ? 0 : INFINITY;
+  double spacing = fabs(e) < 1.17549435e-38f ? 1.4012984643e-45 : nextafterf(fabsf(e), INFINITY) - fabsf(e);
+  return fabs((double)got - exact) / spacing;
+}
+
+/* Per-type tests: a file defines TYPE_CASE(Real, real) to write `static void
+ * test_all_types_##Real(void **state)`, instantiates it with TH_FOR_ALL_TYPES(TYPE_CASE) and lists
+ * the seven tests with TH_ALL_TYPES_TESTS in its cmocka table. */
+#define TH_FOR_ALL_TYPES(M) \
+  M(Byte, unsigned char) M(Char, char) M(Short, short) M(Int, int) M(Long, long) M(Float, float) M(Double, double)
+#define TH_ALL_TYPES_TESTS                                                                                  \
+  cmocka_unit_test(test_all_types_Byte), cmocka_unit_test(test_all_types_Char),                           \
+      cmocka_unit_test(test_all_types_Short), cmocka_unit_test(test_all_types_Int),                       \
+      cmocka_unit_test(test_all_types_Long), cmocka_unit_test(test_all_types_Float),                      \
+      cmocka_unit_test(test_all_types_Double)
+
 /* A new contiguous Double tensor of the given sizes (up to 4) filled from values (row-major). */
 static inline THDoubleTensor *th_test_double(const double *values, long s0, long s1, long s2, long s3) {
   THDoubleTensor *t = THDoubleTensor_newWithSize4d(s0, s1, s2, s3);

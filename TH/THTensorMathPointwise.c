@@ -3,7 +3,6 @@
 #include "THElementwise.h"
 #include "THTensor.h"
 #include "THVector.h"
-#include "vector/THVectorMath.h"
 
 #define TH_GENERIC_FILE "generic/THTensorMathPointwise.c"
 #include "THGenerateAllTypes.h"

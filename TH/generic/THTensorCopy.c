@@ -13,6 +13,18 @@ static void THTensor_(checkCopySizes)(const char *name, THTensor *tensor, ptrdif
                THTensor_(sizeDesc)(tensor).str, dstN, srcDesc.str, srcN);
 }
 
+/* Copies between tensors that are not both contiguous: TH_MAP2's walk (reordered to the
+ * destination's layout, tiled when the source's fastest dimension is another one, threaded; the
+ * legacy walk when the shapes differ), or the legacy walk where elements may overlap. */
+#define THTENSOR_COPY_STRIDED_(SRC_TYPE, CONVERT)                                              \
+  do {                                                                                         \
+    if (THTENSOR_COPY_KEEPS_ORDER_(real, tensor, SRC_TYPE, src)) {                             \
+      TH_TENSOR_APPLY2(real, tensor, SRC_TYPE, src, *tensor_data = CONVERT(*src_data););      \
+    } else {                                                                                   \
+      TH_MAP2(real, tensor, SRC_TYPE, src, *tensor_data = CONVERT(*src_data););               \
+    }                                                                                          \
+  } while (0)
+
 void THTensor_(copy)(THTensor *tensor, THTensor *src) {
   ptrdiff_t n = THTensor_(nElement)(tensor);
   THTensor_(checkCopySizes)("copy", tensor, n, THTensor_(nElement)(src), THTensor_(sizeDesc)(src));
@@ -43,7 +55,7 @@ void THTensor_(copy)(THTensor *tensor, THTensor *src) {
     }
     return;
   }
-  TH_TENSOR_APPLY2(real, tensor, real, src, *tensor_data = *src_data;);
+  THTENSOR_COPY_STRIDED_(real, );
 }
 
 #define IMPLEMENT_THTensor_COPY(SRC_NAME, SRC_TYPE, CONVERT)                                     \
@@ -59,7 +71,7 @@ void THTensor_(copy)(THTensor *tensor, THTensor *src) {
       for (ptrdiff_t i = 0; i < n; i++) dst[i] = CONVERT(from[i]);                               \
       return;                                                                                    \
     }                                                                                            \
-    TH_TENSOR_APPLY2(real, tensor, SRC_TYPE, src, *tensor_data = CONVERT(*src_data););           \
+    THTENSOR_COPY_STRIDED_(SRC_TYPE, CONVERT);                                                   \
   }
 
 IMPLEMENT_THTensor_COPY(Byte, unsigned char, TH_CONVERT_FROM_NUMBER)
@@ -72,4 +84,5 @@ IMPLEMENT_THTensor_COPY(Double, double, TH_CONVERT_FROM_NUMBER)
 IMPLEMENT_THTensor_COPY(Half, THHalf, TH_CONVERT_FROM_HALF)
 
 #undef IMPLEMENT_THTensor_COPY
+#undef THTENSOR_COPY_STRIDED_
 #endif

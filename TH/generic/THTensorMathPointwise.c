@@ -401,7 +401,7 @@ THPW_UNARY_(abs, x < 0 ? TH_NEG(x) : x)
 #ifdef THPW_FLOATING_
 THPW_UNARY_(cinv, 1 / x)
 #if defined(TH_REAL_IS_FLOAT)
-/* Contiguous float exp/sigmoid/tanh go through the vectorised maps of vector/THVectorMath.h. */
+/* Contiguous float exp/sigmoid/tanh go through THVector's vectorised kernels (vector/VectorMath.h). */
 #define THPW_FLOAT_MAP_(NAME, MAP, EXPR)                                                        \
   void THTensor_(NAME)(THTensor *r_, THTensor *t) {                                             \
     TH_CHECK_NOT_NULL(#NAME, r_, t);                                                            \
@@ -413,9 +413,9 @@ THPW_UNARY_(cinv, 1 / x)
       TH_MAP2_STRIDED(real, r_, real, t, real x = *t_data; *r__data = (EXPR););                 \
     }                                                                                           \
   }
-THPW_FLOAT_MAP_(sigmoid, THFloatVector_mapSigmoid, THTensor_(sigmoidOf)(x))
-THPW_FLOAT_MAP_(exp, THFloatVector_mapExp, expf(x))
-THPW_FLOAT_MAP_(tanh, THFloatVector_mapTanh, tanhf(x))
+THPW_FLOAT_MAP_(sigmoid, THFloatVector_sigmoid, THTensor_(sigmoidOf)(x))
+THPW_FLOAT_MAP_(exp, THFloatVector_exp, expf(x))
+THPW_FLOAT_MAP_(tanh, THFloatVector_tanh, tanhf(x))
 #undef THPW_FLOAT_MAP_
 #else
 THPW_UNARY_(sigmoid, THTensor_(sigmoidOf)(x))

@@ -12,7 +12,35 @@ typedef struct THVector_(Kernels) {
   void (*cdiv)(real *, const real *, const real *, const ptrdiff_t);
   void (*divs)(real *, const real *, const real, const ptrdiff_t);
   void (*copy)(real *, const real *, const ptrdiff_t);
+#if defined(TH_REAL_IS_FLOAT)
+  /* vector/VectorMath.h */
+  void (*exp)(float *, const float *, ptrdiff_t);
+  void (*sigmoid)(float *, const float *, ptrdiff_t);
+  void (*tanh)(float *, const float *, ptrdiff_t);
+  double (*expShiftSum)(float *, const float *, float, ptrdiff_t);
+  double (*sum)(const float *, ptrdiff_t);
+  double (*dot)(const float *, const float *, ptrdiff_t);
+  float (*max)(const float *, ptrdiff_t);
+#endif
 } THVector_(Kernels);
+
+#if defined(TH_REAL_IS_FLOAT)
+#define THVECTOR_MATH_SET_(ISA)                                                                    \
+  void THFloatVector_exp_##ISA(float *, const float *, ptrdiff_t);                                \
+  void THFloatVector_sigmoid_##ISA(float *, const float *, ptrdiff_t);                            \
+  void THFloatVector_tanh_##ISA(float *, const float *, ptrdiff_t);                               \
+  double THFloatVector_expShiftSum_##ISA(float *, const float *, float, ptrdiff_t);               \
+  double THFloatVector_sum_##ISA(const float *, ptrdiff_t);                                       \
+  double THFloatVector_dot_##ISA(const float *, const float *, ptrdiff_t);                        \
+  float THFloatVector_max_##ISA(const float *, ptrdiff_t);
+#define THVECTOR_MATH_FIELDS_(ISA)                                                                 \
+  , THFloatVector_exp_##ISA, THFloatVector_sigmoid_##ISA, THFloatVector_tanh_##ISA,               \
+      THFloatVector_expShiftSum_##ISA, THFloatVector_sum_##ISA, THFloatVector_dot_##ISA,          \
+      THFloatVector_max_##ISA
+#else
+#define THVECTOR_MATH_SET_(ISA)
+#define THVECTOR_MATH_FIELDS_(ISA)
+#endif
 
 #define THVECTOR_KERNEL_SET_(ISA)                                                           \
   void TH_CONCAT_3(THVector_(fill), _, ISA)(real *, const real, const ptrdiff_t);          \
@@ -24,15 +52,19 @@ typedef struct THVector_(Kernels) {
   void TH_CONCAT_3(THVector_(cdiv), _, ISA)(real *, const real *, const real *, const ptrdiff_t); \
   void TH_CONCAT_3(THVector_(divs), _, ISA)(real *, const real *, const real, const ptrdiff_t); \
   void TH_CONCAT_3(THVector_(copy), _, ISA)(real *, const real *, const ptrdiff_t);        \
+  THVECTOR_MATH_SET_(ISA)                                                                   \
   static const THVector_(Kernels) TH_CONCAT_3(THVector_(kernels), _, ISA) = {               \
       TH_CONCAT_3(THVector_(fill), _, ISA), TH_CONCAT_3(THVector_(cadd), _, ISA),           \
       TH_CONCAT_3(THVector_(adds), _, ISA), TH_CONCAT_3(THVector_(cmul), _, ISA),           \
       TH_CONCAT_3(THVector_(muls), _, ISA), TH_CONCAT_3(THVector_(cdiv), _, ISA),           \
-      TH_CONCAT_3(THVector_(divs), _, ISA), TH_CONCAT_3(THVector_(copy), _, ISA)};
+      TH_CONCAT_3(THVector_(divs), _, ISA), TH_CONCAT_3(THVector_(copy), _, ISA)            \
+      THVECTOR_MATH_FIELDS_(ISA)};
 
 THVECTOR_KERNEL_SET_(DEFAULT)
 THVECTOR_KERNEL_SET_(AVX2)
 #undef THVECTOR_KERNEL_SET_
+#undef THVECTOR_MATH_SET_
+#undef THVECTOR_MATH_FIELDS_
 
 /* The set in use; NULL until the first call picks one. Atomic, so that threads racing through the
  * first call (or an explicit vectorDispatchInit) only ever see a complete set. */
@@ -41,9 +73,6 @@ static const THVector_(Kernels) *THVector_(active);
 void THVector_(vectorDispatchInit)(void) {
   const THVector_(Kernels) *set = THVector_useAVX2() ? &THVector_(kernels_AVX2) : &THVector_(kernels_DEFAULT);
   __atomic_store_n(&THVector_(active), set, __ATOMIC_RELEASE);
-#if defined(TH_REAL_IS_FLOAT)
-  THFloatVector_pickMath();
-#endif
 }
 
 static inline const THVector_(Kernels) *THVector_(kernels)(void) {
@@ -119,6 +148,44 @@ void THVector_(copy)(real *y, const real *x, const ptrdiff_t n) {
   THVECTOR_CHECK_(copy, n, y, x);
   THVector_(kernels)()->copy(y, x, n);
 }
+
+#if defined(TH_REAL_IS_FLOAT)
+/* ember extensions (see THVector.h). */
+void THVector_(exp)(float *y, const float *x, ptrdiff_t n) {
+  THVECTOR_CHECK_(exp, n, y, x);
+  THVector_(kernels)()->exp(y, x, n);
+}
+
+void THVector_(sigmoid)(float *y, const float *x, ptrdiff_t n) {
+  THVECTOR_CHECK_(sigmoid, n, y, x);
+  THVector_(kernels)()->sigmoid(y, x, n);
+}
+
+void THVector_(tanh)(float *y, const float *x, ptrdiff_t n) {
+  THVECTOR_CHECK_(tanh, n, y, x);
+  THVector_(kernels)()->tanh(y, x, n);
+}
+
+double THVector_(expShiftSum)(float *y, const float *x, float shift, ptrdiff_t n) {
+  THVECTOR_CHECK_(expShiftSum, n, x); /* y may be NULL */
+  return THVector_(kernels)()->expShiftSum(y, x, shift, n);
+}
+
+double THVector_(sum)(const float *x, ptrdiff_t n) {
+  THVECTOR_CHECK_(sum, n, x);
+  return THVector_(kernels)()->sum(x, n);
+}
+
+double THVector_(dot)(const float *x, const float *y, ptrdiff_t n) {
+  THVECTOR_CHECK_(dot, n, x, y);
+  return THVector_(kernels)()->dot(x, y, n);
+}
+
+float THVector_(max)(const float *x, ptrdiff_t n) {
+  THVECTOR_CHECK_(max, n, x);
+  return THVector_(kernels)()->max(x, n);
+}
+#endif
 
 #undef THVECTOR_NAME_
 #undef THVECTOR_CHECK_

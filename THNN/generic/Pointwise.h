@@ -37,7 +37,7 @@ void THNN_(Pointwise_prepareOutput)(const char *fn, THTensor *input, THTensor *o
 void THNN_(Pointwise_prepareGradInput)(const char *fn, const char *likeName, THTensor *like,
                                        THTensor *gradOutput, THTensor *gradInput, bool inplace);
 
-/* Float tensors both contiguous: runs kernel (a THNNVector kernel; NULL for Double) over them, in
+/* Float tensors both contiguous: runs kernel (a THFloatVector kernel; NULL for Double) over them, in
  * parts split among OpenMP threads when large, and returns 1; else does nothing and returns 0.
  * output must already have input's size. */
 int THNN_(Pointwise_mapVector)(THTensor *output, THTensor *input, void (*kernel)(real *, const real *, ptrdiff_t));

@@ -5,7 +5,7 @@
 void THNN_(Sigmoid_updateOutput)(THNNState *state, THTensor *input, THTensor *output) {
   THNN_(Pointwise_prepareOutput)("Sigmoid_updateOutput", input, output, false);
 #ifdef TH_REAL_IS_FLOAT
-  if (THNN_(Pointwise_mapVector)(output, input, THNN_vectorSigmoidFloat)) return;
+  if (THNN_(Pointwise_mapVector)(output, input, THFloatVector_sigmoid)) return;
 #endif
   TH_MAP2(real, output, real, input, *output_data = (real)(1 / (1 + exp(-(accreal)*input_data))););
 }

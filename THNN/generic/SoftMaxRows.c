@@ -15,7 +15,7 @@ void THNN_(SoftMax_rows)(const char *fn, THTensor *input, long *nframe, long *di
 
 real THNN_(SoftMax_rowMax)(const real *x, long n, long stride) {
 #ifdef TH_REAL_IS_FLOAT
-  if (stride == 1) return THNN_vectorMaxFloat(x, n);
+  if (stride == 1) return THFloatVector_max(x, n);
 #endif
   real m = -INFINITY;
   if (stride == 1) {
@@ -28,7 +28,7 @@ real THNN_(SoftMax_rowMax)(const real *x, long n, long stride) {
 
 accreal THNN_(SoftMax_rowSum)(const real *x, long n, long stride) {
 #ifdef TH_REAL_IS_FLOAT
-  if (stride == 1) return THNN_vectorSumFloat(x, n);
+  if (stride == 1) return THFloatVector_sum(x, n);
 #endif
   accreal sum = 0;
   for (long c = 0; c < n; c++) sum += x[c * stride];
@@ -37,7 +37,7 @@ accreal THNN_(SoftMax_rowSum)(const real *x, long n, long stride) {
 
 accreal THNN_(SoftMax_rowDot)(const real *x, const real *y, long n, long stride) {
 #ifdef TH_REAL_IS_FLOAT
-  if (stride == 1) return THNN_vectorDotFloat(x, y, n);
+  if (stride == 1) return THFloatVector_dot(x, y, n);
 #endif
   accreal sum = 0;
   for (long c = 0; c < n; c++) sum += (accreal)x[c * stride] * y[c * stride];
@@ -46,7 +46,7 @@ accreal THNN_(SoftMax_rowDot)(const real *x, const real *y, long n, long stride)
 
 accreal THNN_(SoftMax_rowExpShiftSum)(real *y, const real *x, long n, long stride, real shift) {
 #ifdef TH_REAL_IS_FLOAT
-  if (stride == 1) return THNN_vectorExpShiftSumFloat(y, x, shift, n);
+  if (stride == 1) return THFloatVector_expShiftSum(y, x, shift, n);
 #endif
   accreal sum = 0;
   for (long c = 0; c < n; c++) {
@@ -66,7 +66,7 @@ void THNN_(SoftMax_rowSubExpScaled)(real *gi, const real *g, const real *y, long
     const float s = (float)scale;
     for (long c0 = 0; c0 < n; c0 += BLOCK) {
       long len = n - c0 < BLOCK ? n - c0 : BLOCK;
-      THNN_vectorExpShiftSumFloat(e, y + c0, 0.0f, len);
+      THFloatVector_expShiftSum(e, y + c0, 0.0f, len);
       for (long c = 0; c < len; c++) gi[c0 + c] = g[c0 + c] - e[c] * s;
     }
     return;

@@ -5,7 +5,7 @@
 void THNN_(Tanh_updateOutput)(THNNState *state, THTensor *input, THTensor *output) {
   THNN_(Pointwise_prepareOutput)("Tanh_updateOutput", input, output, false);
 #ifdef TH_REAL_IS_FLOAT
-  if (THNN_(Pointwise_mapVector)(output, input, THNN_vectorTanhFloat)) return;
+  if (THNN_(Pointwise_mapVector)(output, input, THFloatVector_tanh)) return;
 #endif
   TH_MAP2(real, output, real, input, *output_data = (real)tanh((accreal)*input_data););
 }

@@ -309,61 +309,7 @@ static void TEST_(math)(void **state) {
 #include "th_test.h"
 
 #define TEST_GENERIC_PASS
-#define TEST_BIG 0
-#define Real Byte
-#define real unsigned char
-#define TEST_SIGNED 0
-#define TEST_FLOATING 0
-#define TEST_HAS_NEG 0
-#include __FILE__
-#undef Real
-#undef real
-#undef TEST_SIGNED
-#undef TEST_HAS_NEG
-#define Real Char
-#define real char
-#define TEST_SIGNED 1
-#define TEST_HAS_NEG 0
-#include __FILE__
-#undef Real
-#undef real
-#undef TEST_HAS_NEG
-#define TEST_HAS_NEG 1
-#define Real Short
-#define real short
-#include __FILE__
-#undef Real
-#undef real
-#undef TEST_BIG
-#define TEST_BIG 1
-#define Real Int
-#define real int
-#include __FILE__
-#undef Real
-#undef real
-#undef TEST_BIG
-#define TEST_BIG 0
-#define Real Long
-#define real long
-#include __FILE__
-#undef Real
-#undef real
-#undef TEST_FLOATING
-#define TEST_FLOATING 1
-#undef TEST_BIG
-#define TEST_BIG 1
-#define Real Float
-#define real float
-#include __FILE__
-#undef Real
-#undef real
-#undef TEST_BIG
-#define TEST_BIG 0
-#define Real Double
-#define real double
-#include __FILE__
-#undef Real
-#undef real
+#include "th_each_type.h"
 #undef TEST_GENERIC_PASS
 
 /* A 1-d Int/Byte/... tensor from a list of values. */
@@ -639,9 +585,9 @@ static void test_float_specials(void **state) {
   THFloatTensor_free(r);
 }
 
-/* Float exp/sigmoid/tanh have vectorised versions (AVX2) beside libm's: both, on a dense range and
- * on the special values (which the vector code hands to libm), agree with double-precision libm
- * to a few float ulps. */
+/* Contiguous float exp/sigmoid/tanh run THFloatVector's kernels (built for the baseline and for
+ * AVX2): both builds, on a dense range and on the special values (overflow, subnormal results,
+ * NaN, infinities, signed zero), agree with double-precision libm to a few float ulps. */
 static void test_float_exp_sigmoid_tanh(void **state) {
   const float specials[] = {NAN, INFINITY, -INFINITY, 88.5f, 89, -87.5f, -100, -0.0f, 1e-20f, -3e-5f};
   const long nRange = 2561, nSpecial = (long)(sizeof specials / sizeof specials[0]);

@@ -385,6 +385,80 @@ static void test_big_copy_runs_in_parallel_paths(void **state) {
   THDoubleTensor_free(d);
 }
 
+/* Non-contiguous copies large enough for the threaded, tiled walk (300 x 257 > TH_OMP_THRESHOLD):
+ * a transposed source into a contiguous destination and the reverse, same type and converting,
+ * a permuted and narrowed 3-d source, and a source of another shape (legacy row-major pairing). */
+static void test_big_strided_copies(void **state) {
+  const long R = 300, C = 257;
+  THDoubleTensor *m = arange_matrix(R, C); /* m[i][j] = C i + j */
+  THDoubleTensor *mt = THDoubleTensor_newTranspose(m, 0, 1);
+  THDoubleTensor *d = THDoubleTensor_newWithSize2d(C, R);
+  THDoubleTensor_copy(d, mt);
+  THFloatTensor *f = THFloatTensor_newWithSize2d(C, R);
+  THFloatTensor_copyDouble(f, mt);
+  for (long j = 0; j < C; j++)
+    for (long i = 0; i < R; i++) {
+      if (THDoubleTensor_get2d(d, j, i) != (double)(C * i + j)) fail_msg("copy: d[%ld][%ld]", j, i);
+      if (THFloatTensor_get2d(f, j, i) != (float)(C * i + j)) fail_msg("copyDouble: f[%ld][%ld]", j, i);
+    }
+  /* into a transposed destination */
+  THFloatTensor *g = THFloatTensor_newWithSize2d(R, C), *gt = THFloatTensor_newTranspose(g, 0, 1);
+  THFloatTensor_copy(gt, f);
+  THDoubleTensor *back = THDoubleTensor_newWithSize2d(R, C);
+  THDoubleTensor_copyFloat(back, g);
+  assert_int_equal(memcmp(THDoubleTensor_data(back), THDoubleTensor_data(m), sizeof(double) * R * C), 0);
+  /* 3-d: a permuted and narrowed view (dimensions that do not merge) */
+  THDoubleTensor *cube = THDoubleTensor_newWithSize3d(40, 30, 50);
+  for (long k = 0; k < 40 * 30 * 50; k++) THDoubleTensor_data(cube)[k] = (double)k;
+  THDoubleTensor *v = THDoubleTensor_newTranspose(cube, 0, 2); /* 50 x 30 x 40 */
+  THDoubleTensor_narrow(v, NULL, 1, 3, 25);
+  THIntTensor *vi = THIntTensor_newWithSize3d(50, 25, 40);
+  THIntTensor_copyDouble(vi, v);
+  for (long a = 0; a < 50; a += 7)
+    for (long b = 0; b < 25; b++)
+      for (long c = 0; c < 40; c++)
+        if (THIntTensor_get3d(vi, a, b, c) != (int)(c * 30 * 50 + (b + 3) * 50 + a))
+          fail_msg("copyDouble 3-d: [%ld][%ld][%ld]", a, b, c);
+  /* another shape, same count: elements pair up in each tensor's row-major order */
+  THDoubleTensor *flat = THDoubleTensor_newWithSize1d(R * C);
+  THDoubleTensor_copy(flat, mt);
+  for (long k = 0; k < R * C; k++)
+    if (THDoubleTensor_data(flat)[k] != (double)(C * (k % R) + k / R)) fail_msg("copy to 1-d: %ld", k);
+  THDoubleTensor *ts[] = {m, mt, d, back, cube, v, flat};
+  for (int k = 0; k < 7; k++) THDoubleTensor_free(ts[k]);
+  THFloatTensor_free(f);
+  THFloatTensor_free(g);
+  THFloatTensor_free(gt);
+  THIntTensor_free(vi);
+}
+
+/* Where the destination overlaps the source or itself, copies keep the legacy element-by-element
+ * walk in row-major order, whose result is defined: shifting the columns of a matrix right by one
+ * within itself repeats each row's first element; into an expanded (stride-0) destination the
+ * last element wins. */
+static void test_overlapping_strided_copies(void **state) {
+  const long R = 300, C = 257;
+  THDoubleTensor *m = arange_matrix(R, C);
+  THDoubleTensor *left = THDoubleTensor_newNarrow(m, 1, 0, C - 1), *right = THDoubleTensor_newNarrow(m, 1, 1, C - 1);
+  THDoubleTensor_copy(right, left);
+  for (long i = 0; i < R; i++)
+    for (long j = 0; j < C; j++)
+      if (THDoubleTensor_get2d(m, i, j) != (double)(C * i)) fail_msg("m[%ld][%ld]", i, j);
+  THFloatTensor *one = THFloatTensor_newWithSize1d(1);
+  THLongStorage *size = THLongStorage_newWithSize2(R, C);
+  THFloatTensor *expanded = THFloatTensor_newExpand(one, size);
+  THDoubleTensor *src = arange_matrix(R, C);
+  THFloatTensor_copyDouble(expanded, src);
+  assert_float_equal(THFloatTensor_data(one)[0], (float)(R * C - 1), 0);
+  THLongStorage_free(size);
+  THFloatTensor_free(expanded);
+  THFloatTensor_free(one);
+  THDoubleTensor_free(src);
+  THDoubleTensor_free(left);
+  THDoubleTensor_free(right);
+  THDoubleTensor_free(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_storage_basics),
@@ -400,6 +474,8 @@ int main(void) {
       cmocka_unit_test(test_copy_same_and_cross_type),
       cmocka_unit_test(test_copy_half),
       cmocka_unit_test(test_big_copy_runs_in_parallel_paths),
+      cmocka_unit_test(test_big_strided_copies),
+      cmocka_unit_test(test_overlapping_strided_copies),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,8 @@
 /* THVector: the contiguous-array kernels, for every type, with both kernel sets (the portable one,
  * forced by EMBER_VECTOR_ISA=portable, and the AVX2 one where the CPU has it), against a plain C
- * reference: lengths that are not multiples of any vector width, unaligned starts, in place. */
+ * reference: lengths that are not multiples of any vector width, unaligned starts, in place; and
+ * THFloatVector's extensions (exp, sigmoid, tanh, expShiftSum, sum, dot, max): accuracy in ulps
+ * against libm in double, special values, exact reductions, bad arguments. */
 #ifdef TEST_GENERIC_PASS
 
 #define TEST_(NAME) TH_CONCAT_4(test_, Real, _, NAME)
@@ -193,6 +195,169 @@ static void test_float_kernels(void **state) {
   assert_true(dz[0] == 0.1 + 0.5 * 0.1 && dz[1] == 0.2 + 0.5 * 0.2);
 }
 
+/* ------------------------------------------------------------------ THFloatVector's extensions
+ * exp, sigmoid, tanh, expShiftSum, sum, dot and max (vector/VectorMath.h), in both builds. */
+
+/* Picks the kernel set of pass 0 (portable) or 1 (the best the CPU has); returns its name. */
+static const char *use_kernel_set(int pass) {
+  if (pass == 0)
+    setenv("EMBER_VECTOR_ISA", "portable", 1);
+  else
+    unsetenv("EMBER_VECTOR_ISA");
+  THFloatVector_vectorDispatchInit();
+  return pass == 0 ? "portable" : "best";
+}
+
+typedef void (*float_map)(float *, const float *, ptrdiff_t);
+
+static double exact_sigmoid(double x) { return 1 / (1 + exp(-x)); }
+
+/* The worst ulp error of map over n points spread evenly over [lo, hi] (n odd: a vector tail;
+ * x unaligned), against exact in double; then the same in place, which must give the same bits. */
+static void check_map_accuracy(const char *isa, const char *name, float_map map, double (*exact)(double),
+                               double lo, double hi, double maxUlps) {
+  const long n = 100003;
+  float *xb = malloc(sizeof(float) * (size_t)(n + 1)), *y = malloc(sizeof(float) * (size_t)n);
+  float *x = xb + 1;
+  for (long i = 0; i < n; i++) x[i] = (float)(lo + (hi - lo) * (double)i / (double)(n - 1));
+  map(y, x, n);
+  double worst = 0, at = 0;
+  for (long i = 0; i < n; i++) {
+    double e = th_ulp_error(y[i], exact(x[i]));
+    if (e > worst) worst = e, at = x[i];
+  }
+  if (worst > maxUlps)
+    fail_msg("%s (%s kernels): %.2f ulps at x = %.9g (allowed %.1f)", name, isa, worst, at, maxUlps);
+  map(x, x, n);
+  if (memcmp(x, y, sizeof(float) * (size_t)n) != 0) fail_msg("%s (%s kernels): in place differs", name, isa);
+  free(xb);
+  free(y);
+}
+
+/* Special inputs, each within maxUlps of exact (NaN for NaN, infinities exactly). */
+static void check_map_specials(const char *isa, const char *name, float_map map, double (*exact)(double),
+                               const float *x, int n, double maxUlps) {
+  float y[16];
+  map(y, x, n);
+  for (int i = 0; i < n; i++)
+    if (th_ulp_error(y[i], exact(x[i])) > maxUlps)
+      fail_msg("%s(%.9g) = %.9g (%s kernels), expected %.9g", name, x[i], y[i], isa, exact(x[i]));
+}
+
+static void test_float_exp_sigmoid_tanh_accuracy(void **state) {
+  const float expSpecials[] = {NAN, INFINITY, -INFINITY, 89, 88.72f, -87, -100, -104, -200, 0, -0.0f};
+  const float tanhSpecials[] = {NAN, INFINITY, -INFINITY, 0, -0.0f, 1e-30f, -1e-40f, 0.55f, -9, 100};
+  const float sigmoidSpecials[] = {NAN, INFINITY, -INFINITY, 0, -0.0f, -88, -103, -200, 17, 200};
+  for (int pass = 0; pass < 2; pass++) {
+    const char *isa = use_kernel_set(pass);
+    /* exp down to subnormal results (below -87.3) and up to near FLT_MAX (88.72) */
+    check_map_accuracy(isa, "exp", THFloatVector_exp, exp, -103.9, 88.72, 1);
+    check_map_accuracy(isa, "exp near 0", THFloatVector_exp, exp, -1, 1, 1);
+    check_map_accuracy(isa, "tanh", THFloatVector_tanh, tanh, -10, 10, 2);
+    check_map_accuracy(isa, "tanh near 0", THFloatVector_tanh, tanh, -0.7, 0.7, 2);
+    check_map_accuracy(isa, "tanh tiny", THFloatVector_tanh, tanh, -1e-5, 1e-5, 1);
+    check_map_accuracy(isa, "sigmoid", THFloatVector_sigmoid, exact_sigmoid, -20, 20, 3);
+    check_map_accuracy(isa, "sigmoid tails", THFloatVector_sigmoid, exact_sigmoid, -103, 30, 3);
+    check_map_specials(isa, "exp", THFloatVector_exp, exp, expSpecials, 11, 1);
+    check_map_specials(isa, "tanh", THFloatVector_tanh, tanh, tanhSpecials, 10, 2);
+    check_map_specials(isa, "sigmoid", THFloatVector_sigmoid, exact_sigmoid, sigmoidSpecials, 10, 3);
+    float z[2] = {-0.0f, -INFINITY}, r[2];
+    THFloatVector_tanh(r, z, 1);
+    assert_true(r[0] == 0 && signbit(r[0])); /* tanh(-0) = -0 */
+    THFloatVector_exp(r, z, 2);
+    assert_true(r[0] == 1 && r[1] == 0);
+  }
+}
+
+/* Values whose sums and products are exact in float (multiples of 1/8, small), so that sum, dot
+ * and max compare exactly with a double reference; lengths with vector tails, unaligned starts. */
+static void check_reductions(const char *isa, long n, long offset) {
+  float *xb = malloc(sizeof(float) * (size_t)(n + 1)), *yb = malloc(sizeof(float) * (size_t)(n + 1));
+  float *eb = malloc(sizeof(float) * (size_t)(n + 1));
+  float *x = xb + offset, *y = yb + offset, *e = eb + offset;
+  double sum = 0, dot = 0;
+  float max = -INFINITY;
+  for (long i = 0; i < n; i++) {
+    x[i] = (float)(i * 7 % 11 - 5) / 4;
+    y[i] = (float)(i % 4 + 1) / 2;
+    sum += x[i];
+    dot += (double)x[i] * y[i];
+    max = x[i] > max ? x[i] : max;
+  }
+  if (THFloatVector_sum(x, n) != sum) fail_msg("sum (%s kernels, n = %ld)", isa, n);
+  if (THFloatVector_dot(x, y, n) != dot) fail_msg("dot (%s kernels, n = %ld)", isa, n);
+  if (THFloatVector_max(x, n) != max) fail_msg("max (%s kernels, n = %ld)", isa, n);
+  /* exp(x - max), stored and not (x - max is exact in float) */
+  double expSum = 0;
+  for (long i = 0; i < n; i++) expSum += exp((double)x[i] - max);
+  double got = THFloatVector_expShiftSum(e, x, max, n);
+  if (!th_close(got, expSum, 0, 1e-6))
+    fail_msg("expShiftSum (%s kernels, n = %ld): %.9g, expected %.9g", isa, n, got, expSum);
+  for (long i = 0; i < n; i++)
+    if (th_ulp_error(e[i], exp((double)x[i] - max)) > 1)
+      fail_msg("expShiftSum (%s kernels, n = %ld): element %ld is %.9g", isa, n, i, e[i]);
+  assert_true(THFloatVector_expShiftSum(NULL, x, max, n) == got);
+  /* max ignores NaN */
+  if (n > 2) {
+    x[0] = NAN;
+    x[n - 1] = NAN;
+    float rest = -INFINITY;
+    for (long i = 1; i < n - 1; i++) rest = x[i] > rest ? x[i] : rest;
+    if (THFloatVector_max(x, n) != rest) fail_msg("max with NaN (%s kernels, n = %ld)", isa, n);
+  }
+  free(xb);
+  free(yb);
+  free(eb);
+}
+
+static void test_float_reductions(void **state) {
+  static const long lengths[] = {0, 1, 3, 7, 37, 1000, 4099};
+  for (int pass = 0; pass < 2; pass++) {
+    const char *isa = use_kernel_set(pass);
+    for (size_t k = 0; k < sizeof lengths / sizeof lengths[0]; k++)
+      for (long offset = 0; offset < 2; offset++) check_reductions(isa, lengths[k], offset);
+    float none[1];
+    assert_true(THFloatVector_max(none, 0) == -INFINITY);
+    assert_true(THFloatVector_sum(NULL, 0) == 0 && THFloatVector_expShiftSum(NULL, NULL, 0, 0) == 0);
+  }
+}
+
+/* The extensions are not legacy functions (no guarded-mode wrapper): their errors go to the
+ * argument-error handler, as every error outside guarded mode does. */
+static jmp_buf caught_jump;
+static char caught_msg[512];
+static void catch_arg_error(int argNumber, const char *msg, void *data) {
+  snprintf(caught_msg, sizeof caught_msg, "%s", msg);
+  longjmp(caught_jump, 1);
+}
+
+#define assert_arg_error(CALL, SUBSTR)                                                             \
+  do {                                                                                             \
+    caught_msg[0] = 0;                                                                             \
+    THSetArgErrorHandler(catch_arg_error, NULL);                                                   \
+    if (!setjmp(caught_jump)) {                                                                    \
+      CALL;                                                                                        \
+      THSetArgErrorHandler(NULL, NULL);                                                            \
+      fail_msg("expected an error containing \"%s\" from %s", SUBSTR, #CALL);                     \
+    }                                                                                              \
+    THSetArgErrorHandler(NULL, NULL);                                                              \
+    if (!strstr(caught_msg, SUBSTR))                                                               \
+      fail_msg("the error \"%s\" of %s does not contain \"%s\"", caught_msg, #CALL, SUBSTR);      \
+  } while (0)
+
+static void test_float_extension_bad_arguments(void **state) {
+  float a[4] = {1, 2, 3, 4}, r[4];
+  assert_arg_error(THFloatVector_exp(r, a, -1), "THFloatVector_exp: n must be >= 0, got -1");
+  assert_arg_error(THFloatVector_tanh(NULL, a, 4), "THFloatVector_tanh: array argument 1 is NULL");
+  assert_arg_error(THFloatVector_sigmoid(r, NULL, 4), "THFloatVector_sigmoid: array argument 2 is NULL");
+  assert_arg_error(THFloatVector_expShiftSum(r, NULL, 0, 4), "THFloatVector_expShiftSum: array argument 1 is NULL");
+  assert_arg_error(THFloatVector_dot(a, NULL, 4), "THFloatVector_dot: array argument 2 is NULL");
+  assert_arg_error(THFloatVector_sum(a, -3), "THFloatVector_sum: n must be >= 0, got -3");
+  assert_arg_error(THFloatVector_max(NULL, 1), "THFloatVector_max: array argument 1 is NULL");
+  /* still working */
+  assert_true(THFloatVector_max(a, 4) == 4 && THFloatVector_sum(a, 4) == 10);
+}
+
 #define TYPE_TESTS_(Real) \
   cmocka_unit_test(test_##Real##_all_kernels), cmocka_unit_test(test_##Real##_bad_arguments)
 
@@ -202,6 +367,9 @@ int main(void) {
       TYPE_TESTS_(Long),  TYPE_TESTS_(Float), TYPE_TESTS_(Double),
       cmocka_unit_test(test_integer_kernels),
       cmocka_unit_test(test_float_kernels),
+      cmocka_unit_test(test_float_exp_sigmoid_tanh_accuracy),
+      cmocka_unit_test(test_float_reductions),
+      cmocka_unit_test(test_float_extension_bad_arguments),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,7 +2,7 @@
  * SoftShrink, Sigmoid, Tanh, Threshold, Sqrt, Square, PReLU, RReLU, GatedLinear.
  * Goldens (Float) from tests/golden/gen_activations.py (PyTorch 1.13), gradient checks in Double,
  * non-contiguous and aliased (in-place) tensors, bad inputs, buffers, and the accuracy of the
- * vectorised tanh / sigmoid / exp against libm. */
+ * vectorised tanh / sigmoid / exp (THFloatVector's) against libm. */
 #include "th_test.h"
 #include "golden.h"
 #include "gradcheck.h"
@@ -496,17 +496,9 @@ static void test_rrelu_train(void **state) {
   for (int i = 0; i < 9; i++) THDoubleTensor_free(ts[i]);
 }
 
-/* ------------------------------------------------------------------ accuracy of the vector kernels */
-
-/* ulps between a float result and the exact (double) value, in units of the float spacing at the
- * exact value (the smallest subnormal spacing below FLT_MIN). */
-static double ulp_error(float got, double exact) {
-  if (isnan(exact)) return isnan(got) ? 0 : INFINITY;
-  float e = (float)exact;
-  if (isinf(e)) return got == e ? 0 : INFINITY;
-  double spacing = fabs(e) < 1.17549435e-38f ? 1.4012984643e-45 : nextafterf(fabsf(e), INFINITY) - fabsf(e);
-  return fabs((double)got - exact) / spacing;
-}
+/* ------------------------------------------------------------------ accuracy of the vector kernels
+ * Through the modules (threaded, with vector tails); tests/TH/test_vector.c checks THFloatVector's
+ * kernels themselves, in both instruction-set builds. */
 
 static void check_accuracy(const char *name, void (*fwd)(THFloatTensor *, THFloatTensor *), double (*exact)(double),
                            double lo, double hi, double maxUlps) {
@@ -516,7 +508,7 @@ static void check_accuracy(const char *name, void (*fwd)(THFloatTensor *, THFloa
   fwd(x, y);
   double worst = 0, at = 0;
   for (long i = 0; i < n; i++) {
-    double e = ulp_error(THFloatTensor_data(y)[i], exact(THFloatTensor_data(x)[i]));
+    double e = th_ulp_error(THFloatTensor_data(y)[i], exact(THFloatTensor_data(x)[i]));
     if (e > worst) worst = e, at = THFloatTensor_data(x)[i];
   }
   if (worst > maxUlps) fail_msg("%s: %.2f ulps at x = %.9g (allowed %.1f)", name, worst, at, maxUlps);
@@ -547,7 +539,7 @@ static void test_vector_accuracy(void **state) {
   for (long i = 0; i < n; i++) sum += exp((double)THFloatTensor_data(x)[i]);
   double worst = 0;
   for (long i = 0; i < n; i++) {
-    double e = ulp_error(THFloatTensor_data(y)[i], exp((double)THFloatTensor_data(x)[i]) / sum);
+    double e = th_ulp_error(THFloatTensor_data(y)[i], exp((double)THFloatTensor_data(x)[i]) / sum);
     if (e > worst) worst = e;
   }
   if (worst > 3) fail_msg("softmax (vector exp): %.2f ulps", worst);

@@ -1,5 +1,5 @@
-/* The interim `make demo`: solves a random, well-conditioned 200x200 system A x = b with libTH's
- * gesv and prints the residual |A x - b|. */
+/* A libTH example in C (the interim `make demo` before the C++ layer): solves a random,
+ * well-conditioned 200x200 system A x = b with libTH's gesv and prints the residual |A x - b|. */
 #include <stdio.h>
 #include "TH.h"
 

@@ -1,0 +1,47 @@
+#pragma once
+// Checkpoints: a model's state_dict and, optionally, an optimizer's state, in one file.
+//
+//   save_checkpoint("lenet.ckpt", *model, &optimizer);
+//   load_checkpoint("lenet.ckpt", *model, &optimizer);   // or without the optimizer
+//
+// Writing is atomic: the file is written to a temporary file in the same directory, flushed and
+// fsync'ed, then renamed over PATH, so PATH always holds either the old or the new checkpoint; on any
+// failure the temporary file is removed and an ember::Error names the path and the cause.
+//
+// Loading reads and checks everything before it changes anything: the magic, the version, the size,
+// the CRC, every record's bounds, then that the records match the model (the same names as its
+// state_dict, no missing and no unexpected entry, each with the same dtype and shape) and, when an
+// optimizer is given, its state (Optimizer::check_state_dict). A truncated, corrupt or mismatched file
+// gives an ember::Error saying what is wrong, and the model and the optimizer are left untouched.
+//
+// File format, version 1. Integers are little-endian; offsets in bytes.
+//   0    8  magic "EMBERCKP"
+//   8    4  uint32 format version (1)
+//   12   4  uint32 number of records R
+//   16   8  uint64 payload size P (the bytes of the R records)
+//   24   P  R records, each:
+//             uint32 name length L (1 .. 4096), then L bytes of name (no terminator)
+//             uint8  dtype: 0 Float (IEEE 754 binary32), 1 Double (binary64)
+//             uint8  number of dimensions D (0 .. 16; 0: an empty tensor), then D int64 sizes (>= 1)
+//             the elements in row-major order, little-endian (4 or 8 bytes each)
+//   24+P 4  uint32 CRC-32 (zlib's crc32) of bytes 8 .. 24+P-1 (everything after the magic)
+// The file ends there. Record names: "model.<name in the model's state_dict>" and
+// "optimizer.<name in the optimizer's state_dict>" (see optim.hpp).
+#include <ember/nn/module.hpp>
+#include <ember/optim.hpp>
+
+#include <string>
+
+namespace ember {
+
+constexpr uint32_t kCheckpointVersion = 1;
+
+void save_checkpoint(const std::string &path, const nn::Module &model, const optim::Optimizer *optimizer = nullptr);
+void load_checkpoint(const std::string &path, nn::Module &model, optim::Optimizer *optimizer = nullptr);
+
+// The layer underneath: named tensors to and from a file in the format above (atomic write; a load
+// that checks the file's integrity and returns copies).
+void write_records(const std::string &path, const std::vector<std::pair<std::string, Tensor>> &records);
+std::vector<std::pair<std::string, Tensor>> read_records(const std::string &path);
+
+}  // namespace ember

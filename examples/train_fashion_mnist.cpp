@@ -1,0 +1,220 @@
+// Trains LeNet-5 on Fashion-MNIST (DESIGN.md workload W8), reports the test accuracy, saves a
+// checkpoint, reloads it into a fresh model and checks that it scores the same.
+//
+//   ember_demo [--epochs 2] [--batch-size 64] [--lr 0.05] [--schedule cosine|constant] [--threads N]
+//              [--seed 1] [--data-dir /usr/share/datasets/fashion-mnist] [--checkpoint PATH]
+//
+// The learning rate starts at --lr and, with the default cosine schedule, decays along a cosine to 0
+// over the run, batch by batch: with the W8 settings (lr 0.05, momentum 0.9) a constant rate ends
+// two epochs noisy, near 86% test accuracy in PyTorch as here; the decay gains about three points.
+#include <ember/ember.hpp>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <string>
+
+using namespace ember;
+
+namespace {
+
+struct Flags {
+  long epochs = 2;
+  long batch_size = 64;
+  double lr = 0.05;
+  long threads = 0;  // 0: leave TH's default
+  long seed = 1;
+  bool cosine = true;
+  std::string data_dir = data::FashionMNIST::kDefaultRoot;
+  std::string checkpoint = (std::filesystem::temp_directory_path() / "ember_lenet_fashion_mnist.ckpt").string();
+};
+
+[[noreturn]] void usage(const char *prog, const std::string &error) {
+  if (!error.empty()) std::fprintf(stderr, "%s: %s\n", prog, error.c_str());
+  std::fprintf(stderr,
+               "usage: %s [--epochs N] [--batch-size N] [--lr X] [--schedule cosine|constant]\n"
+               "          [--threads N] [--seed N] [--data-dir DIR] [--checkpoint PATH]\n",
+               prog);
+  std::exit(error.empty() ? 0 : 2);
+}
+
+Flags parse(int argc, char **argv) {
+  Flags f;
+  for (int i = 1; i < argc; i++) {
+    std::string arg = argv[i], value;
+    if (arg == "-h" || arg == "--help") usage(argv[0], "");
+    size_t eq = arg.find('=');
+    if (eq != std::string::npos) {
+      value = arg.substr(eq + 1);
+      arg = arg.substr(0, eq);
+    } else if (i + 1 < argc) {
+      value = argv[++i];
+    } else {
+      usage(argv[0], arg + " needs a value");
+    }
+    auto number = [&](double lo) {
+      char *end;
+      double v = std::strtod(value.c_str(), &end);
+      if (value.empty() || *end || !(v >= lo) || !std::isfinite(v)) usage(argv[0], "bad value for " + arg + ": " + value);
+      return v;
+    };
+    auto integer = [&](long lo) {
+      double v = number((double)lo);
+      if (v != std::floor(v)) usage(argv[0], "bad value for " + arg + ": " + value);
+      return (long)v;
+    };
+    if (arg == "--epochs") f.epochs = integer(1);
+    else if (arg == "--batch-size") f.batch_size = integer(1);
+    else if (arg == "--lr") f.lr = number(0);
+    else if (arg == "--threads") f.threads = integer(1);
+    else if (arg == "--seed") f.seed = integer(0);
+    else if (arg == "--schedule" && (value == "cosine" || value == "constant")) f.cosine = value == "cosine";
+    else if (arg == "--data-dir") f.data_dir = value;
+    else if (arg == "--checkpoint") f.checkpoint = value;
+    else usage(argv[0], "unknown option " + arg);
+  }
+  return f;
+}
+
+// LeNet-5 as DESIGN.md's W8 has it (ReLU and max pooling).
+std::shared_ptr<nn::Sequential> lenet() {
+  return std::make_shared<nn::Sequential>(std::initializer_list<std::shared_ptr<nn::Module>>{
+      std::make_shared<nn::Conv2d>(nn::Conv2dOptions(1, 6, 5).padding(2)), std::make_shared<nn::ReLU>(),
+      std::make_shared<nn::MaxPool2d>(2), std::make_shared<nn::Conv2d>(6, 16, 5), std::make_shared<nn::ReLU>(),
+      std::make_shared<nn::MaxPool2d>(2), std::make_shared<nn::Flatten>(), std::make_shared<nn::Linear>(400, 120),
+      std::make_shared<nn::ReLU>(), std::make_shared<nn::Linear>(120, 84), std::make_shared<nn::ReLU>(),
+      std::make_shared<nn::Linear>(84, 10)});
+}
+
+using Clock = std::chrono::steady_clock;
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+std::string duration(double s) {
+  char buf[32];
+  long t = std::lround(s);
+  std::snprintf(buf, sizeof buf, "%ld:%02ld", t / 60, t % 60);
+  return buf;
+}
+
+// A progress bar with rate, loss and ETA, redrawn in place on a terminal; plain lines every
+// `every` batches otherwise (logs, pipes).
+class Progress {
+ public:
+  Progress(std::string label, size_t total, size_t every)
+      : label_(std::move(label)), total_(total), every_(every), tty_(isatty(STDOUT_FILENO)) {}
+
+  void update(size_t done, size_t images, double loss) {
+    double elapsed = seconds_since(start_), rate = (double)images / std::max(elapsed, 1e-9);
+    double eta = done ? elapsed / (double)done * (double)(total_ - done) : 0;
+    if (tty_) {
+      if (done != total_ && seconds_since(last_draw_) < 0.1) return;
+      last_draw_ = Clock::now();
+      const int width = 30;
+      int filled = (int)((double)width * (double)done / (double)total_);
+      std::printf("\r%s [%s%s] %zu/%zu %6.0f img/s loss %.4f ETA %s ", label_.c_str(), std::string((size_t)filled, '#').c_str(),
+                  std::string((size_t)(width - filled), '.').c_str(), done, total_, rate, loss, duration(eta).c_str());
+      if (done == total_) std::printf("\n");
+    } else if (done % every_ == 0 || done == total_) {
+      std::printf("%s batch %zu/%zu  %.0f img/s  loss %.4f  ETA %s\n", label_.c_str(), done, total_, rate, loss,
+                  duration(eta).c_str());
+    }
+    std::fflush(stdout);
+  }
+
+ private:
+  std::string label_;
+  size_t total_, every_;
+  bool tty_;
+  Clock::time_point start_ = Clock::now(), last_draw_ = Clock::time_point();
+};
+
+// The fraction of the data set that the model classifies right.
+double accuracy(nn::Module &model, const data::TensorDataset &set) {
+  model.eval();
+  NoGradGuard no_grad;
+  double correct = 0;
+  data::DataLoader loader(set, data::DataLoaderOptions(1000));
+  for (const data::Example &batch : loader)
+    correct += model.forward(batch.data).argmax(1).eq(batch.target).sum().item();
+  return correct / (double)set.size();
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  Flags flags = parse(argc, argv);
+  if (flags.threads > 0) THSetNumThreads((int)flags.threads);
+  std::printf("ember LeNet-5 on Fashion-MNIST: %ld epoch(s), batch %ld, SGD lr %g (%s) momentum 0.9, %d thread(s)\n",
+              flags.epochs, flags.batch_size, flags.lr, flags.cosine ? "cosine decay" : "constant", THGetNumThreads());
+
+  std::unique_ptr<data::FashionMNIST> train, test;
+  try {
+    auto t0 = Clock::now();
+    train = std::make_unique<data::FashionMNIST>(flags.data_dir, true);
+    test = std::make_unique<data::FashionMNIST>(flags.data_dir, false);
+    data::Normalize normalize(0.2860, 0.3530);
+    train->transform(normalize);
+    test->transform(normalize);
+    std::printf("loaded %zu training and %zu test images from %s in %.2f s\n", train->size(), test->size(),
+                flags.data_dir.c_str(), seconds_since(t0));
+  } catch (const Error &e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "cannot load the data set: %s\n", e.what());
+    return 1;
+  }
+
+  try {
+    manual_seed((uint64_t)flags.seed);
+    auto model = lenet();
+    std::cout << *model << "\n";
+    optim::SGD optimizer(model->parameters(), optim::SGDOptions(flags.lr).momentum(0.9));
+    nn::CrossEntropyLoss criterion;
+    data::DataLoader loader(*train, data::DataLoaderOptions((size_t)flags.batch_size).shuffle(true).seed((uint64_t)flags.seed));
+    optim::CosineAnnealingLR schedule(optimizer, flags.epochs * (long)loader.size());
+
+    for (long epoch = 1; epoch <= flags.epochs; epoch++) {
+      model->train();
+      Progress progress("epoch " + std::to_string(epoch) + "/" + std::to_string(flags.epochs), loader.size(), 100);
+      auto t0 = Clock::now();
+      double running = 0;
+      size_t done = 0, images = 0;
+      for (const data::Example &batch : loader) {
+        optimizer.zero_grad();
+        Tensor loss = criterion(model->forward(batch.data), batch.target);
+        loss.backward();
+        optimizer.step();
+        if (flags.cosine) schedule.step();
+        double l = loss.item();
+        running = done ? 0.98 * running + 0.02 * l : l;  // a smoothed loss for the display
+        images += (size_t)batch.data.size(0);
+        progress.update(++done, images, running);
+      }
+      std::printf("epoch %ld: %.1f s, test accuracy %.2f%%\n", epoch, seconds_since(t0), 100 * accuracy(*model, *test));
+    }
+
+    double acc = accuracy(*model, *test);
+    std::printf("test accuracy after %ld epoch(s): %.2f%% (target >= 89%%)\n", flags.epochs, 100 * acc);
+    save_checkpoint(flags.checkpoint, *model, &optimizer);
+    std::printf("checkpoint saved to %s\n", flags.checkpoint.c_str());
+
+    manual_seed((uint64_t)flags.seed + 1000);  // a fresh model with other weights
+    auto fresh = lenet();
+    optim::SGD fresh_optimizer(fresh->parameters(), optim::SGDOptions(flags.lr).momentum(0.9));
+    load_checkpoint(flags.checkpoint, *fresh, &fresh_optimizer);
+    double reloaded = accuracy(*fresh, *test);
+    std::printf("reloaded into a fresh model: test accuracy %.2f%% (%s)\n", 100 * reloaded,
+                reloaded == acc ? "the same" : "DIFFERENT");
+    return reloaded == acc ? 0 : 1;
+  } catch (const Error &e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return 1;
+  }
+}

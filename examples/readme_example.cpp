@@ -1,4 +1,4 @@
-// The training example of cpp/README.md (kept compiling by examples/CMakeLists.txt).
+// The training example of README.md (kept compiling by examples/CMakeLists.txt).
 #include <ember/ember.hpp>
 using namespace ember;
 

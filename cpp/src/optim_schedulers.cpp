@@ -9,23 +9,23 @@ LRScheduler::LRScheduler(Optimizer &optimizer) : optimizer_(optimizer) {
   for (size_t g = 0; g < optimizer.num_param_groups(); g++) base_lrs_.push_back(optimizer.lr(g));
 }
 
-void LRScheduler::apply() {
+void LRScheduler::go_to(long epoch) {
   if (optimizer_.num_param_groups() != base_lrs_.size())
     ember::detail::fail("LRScheduler: the optimizer had " + std::to_string(base_lrs_.size()) +
                         " parameter group(s) when the schedule was made and has " +
                         std::to_string(optimizer_.num_param_groups()) + " now");
-  for (size_t g = 0; g < base_lrs_.size(); g++) optimizer_.set_lr(g, lr_at(base_lrs_[g], last_epoch_));
+  std::vector<double> lrs;  // all computed first: a failing lr_at changes nothing
+  for (double base : base_lrs_) lrs.push_back(lr_at(base, epoch));
+  last_epoch_ = epoch;
+  for (size_t g = 0; g < lrs.size(); g++) optimizer_.set_lr(g, lrs[g]);
 }
 
-void LRScheduler::step() {
-  last_epoch_++;
-  apply();
-}
+void LRScheduler::apply() { go_to(last_epoch_); }
+void LRScheduler::step() { go_to(last_epoch_ + 1); }
 
 void LRScheduler::set_last_epoch(long n) {
   impl::check_option(n >= 0, "LRScheduler", "last_epoch", (double)n, ">= 0");
-  last_epoch_ = n;
-  apply();
+  go_to(n);
 }
 
 std::vector<double> LRScheduler::get_last_lr() const {
@@ -64,6 +64,17 @@ LinearWarmup::LinearWarmup(Optimizer &optimizer, long warmup_steps, double start
 double LinearWarmup::lr_at(double base_lr, long epoch) const {
   double progress = (double)std::min(epoch, warmup_steps_) / (double)warmup_steps_;
   return base_lr * (start_factor_ + (1 - start_factor_) * progress);
+}
+
+LambdaLR::LambdaLR(Optimizer &optimizer, std::function<double(long)> factor)
+    : LRScheduler(optimizer), factor_(std::move(factor)) {
+  if (!factor_) ember::detail::fail("LambdaLR: no factor function");
+  apply();
+}
+double LambdaLR::lr_at(double base_lr, long epoch) const {
+  double f = factor_(epoch);
+  impl::check_option(f >= 0 && std::isfinite(f), "LambdaLR", "factor", f, "finite and >= 0");
+  return base_lr * f;
 }
 
 }  // namespace ember::optim

@@ -145,6 +145,17 @@ static void test_schedules(void **) {
   sched.step();
   assert_close(opt.lr(0), 0.25, 1e-15);
   assert_close(opt.lr(1), 0.025, 1e-15);
+  optim::LambdaLR lambda(opt, [](long e) { return 1.0 / (double)(e + 1); });  // from the lrs StepLR left
+  assert_close(opt.lr(0), 0.25, 1e-15);
+  lambda.step();
+  lambda.step();
+  assert_close(opt.lr(0), 0.25 / 3, 1e-15);
+  assert_close(opt.lr(1), 0.025 / 3, 1e-15);
+  optim::LambdaLR negative(opt, [](long e) { return e < 2 ? 1.0 : -1.0; });
+  negative.step();
+  assert_throws(negative.step(), "LambdaLR: invalid factor -1");
+  assert_int_equal(negative.last_epoch(), 1);  // a failed step changes nothing
+  assert_close(opt.lr(0), 0.25 / 3, 1e-15);
   assert_throws(optim::StepLR(opt, 0), "step_size");
   assert_throws(optim::CosineAnnealingLR(opt, 0), "T_max");
   assert_throws(optim::LinearWarmup(opt, 5, 0), "start_factor");

@@ -264,6 +264,7 @@ class LRScheduler {
   void apply();  // sets every group's lr for last_epoch (subclass constructors call it)
 
  private:
+  void go_to(long epoch);
   Optimizer &optimizer_;
   std::vector<double> base_lrs_;
   long last_epoch_ = 0;
@@ -308,6 +309,18 @@ class LinearWarmup : public LRScheduler {
  private:
   long warmup_steps_;
   double start_factor_;
+};
+
+// lr = base_lr * factor(epoch)   (PyTorch's LambdaLR): any schedule, e.g. a warm-up then a decay.
+class LambdaLR : public LRScheduler {
+ public:
+  LambdaLR(Optimizer &optimizer, std::function<double(long epoch)> factor);
+
+ protected:
+  double lr_at(double base_lr, long epoch) const override;
+
+ private:
+  std::function<double(long)> factor_;
 };
 
 }  // namespace ember::optim

@@ -179,6 +179,8 @@ def ember_times(build, threads):
         if out.returncode != 0:
             print("warning: %s failed: %s" % (prog, out.stderr.strip()[-300:]), file=sys.stderr)
             continue
+        if not out.stdout.strip():  # no W* benchmark in this program
+            continue
         for b in json.loads(out.stdout).get("benchmarks", []):
             if b.get("aggregate_name") != "median":
                 continue

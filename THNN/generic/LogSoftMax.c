@@ -16,7 +16,7 @@ void THNN_(LogSoftMax_updateOutput)(THNNState *state, THTensor *input, THTensor 
   long rows = nframe * stride;
 #pragma omp parallel for if (rows > 1 && rows * dim > TH_OMP_THRESHOLD)
   for (long r = 0; r < rows; r++) {
-    ptrdiff_t base = (ptrdiff_t)(r / stride) * dim * stride + r % stride;
+    ptrdiff_t base = THNN_(SoftMax_rowBase)(r, dim, stride);
     const real *xr = x + base;
     real *yr = y + base;
     real m = THNN_(SoftMax_rowMax)(xr, dim, stride);
@@ -43,7 +43,7 @@ void THNN_(LogSoftMax_updateGradInput)(THNNState *state, THTensor *input, THTens
   long rows = nframe * stride;
 #pragma omp parallel for if (rows > 1 && rows * dim > TH_OMP_THRESHOLD)
   for (long r = 0; r < rows; r++) {
-    ptrdiff_t base = (ptrdiff_t)(r / stride) * dim * stride + r % stride;
+    ptrdiff_t base = THNN_(SoftMax_rowBase)(r, dim, stride);
     accreal sum = THNN_(SoftMax_rowSum)(g + base, dim, stride);
     THNN_(SoftMax_rowSubExpScaled)(gi + base, g + base, y + base, dim, stride, sum);
   }

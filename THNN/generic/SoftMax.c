@@ -15,7 +15,7 @@ void THNN_(SoftMax_updateOutput)(THNNState *state, THTensor *input, THTensor *ou
   long rows = nframe * stride;
 #pragma omp parallel for if (rows > 1 && rows * dim > TH_OMP_THRESHOLD)
   for (long r = 0; r < rows; r++) {
-    ptrdiff_t base = (ptrdiff_t)(r / stride) * dim * stride + r % stride;
+    ptrdiff_t base = THNN_(SoftMax_rowBase)(r, dim, stride);
     real *yr = y + base;
     real m = THNN_(SoftMax_rowMax)(x + base, dim, stride);
     real inv = (real)(1 / THNN_(SoftMax_rowExpShiftSum)(yr, x + base, dim, stride, m));
@@ -41,7 +41,7 @@ void THNN_(SoftMax_updateGradInput)(THNNState *state, THTensor *input, THTensor 
   long rows = nframe * stride;
 #pragma omp parallel for if (rows > 1 && rows * dim > TH_OMP_THRESHOLD)
   for (long r = 0; r < rows; r++) {
-    ptrdiff_t base = (ptrdiff_t)(r / stride) * dim * stride + r % stride;
+    ptrdiff_t base = THNN_(SoftMax_rowBase)(r, dim, stride);
     accreal dot = THNN_(SoftMax_rowDot)(g + base, y + base, dim, stride);
     for (long c = 0; c < dim; c++) {
       ptrdiff_t i = base + c * stride;

@@ -10,6 +10,11 @@
  * starts at (f dim) stride + s. */
 void THNN_(SoftMax_rows)(const char *fn, THTensor *input, long *nframe, long *dim, long *stride);
 
+/* Where row r (of nframe * stride rows) starts in that layout. */
+static inline ptrdiff_t THNN_(SoftMax_rowBase)(long r, long dim, long stride) {
+  return (ptrdiff_t)(r / stride) * dim * stride + r % stride;
+}
+
 /* The largest of the n elements x[0], x[stride], ... (NaN is ignored: it reaches the result
  * through the exponentials). */
 real THNN_(SoftMax_rowMax)(const real *x, long n, long stride);

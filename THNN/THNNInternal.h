@@ -8,6 +8,14 @@
 #include "THTensorApply.h"
 #include "THElementwise.h"
 
+/* A hot loop built twice, for AVX2 and for the baseline, chosen once at load by the CPU (GCC's
+ * function multi-versioning): the library itself assumes no more than x86-64. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define THNN_AVX2_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define THNN_AVX2_CLONES
+#endif
+
 #include "generic/THNNInternal.h"
 #include "THGenerateFloatTypes.h"
 #include "generic/Pointwise.h"
@@ -19,6 +27,8 @@
 #include "generic/Im2Col.h"
 #include "THGenerateFloatTypes.h"
 #include "generic/ConvolutionShape.h"
+#include "THGenerateFloatTypes.h"
+#include "generic/Winograd.h"
 #include "THGenerateFloatTypes.h"
 #include "generic/ConvolutionGemm.h"
 #include "THGenerateFloatTypes.h"

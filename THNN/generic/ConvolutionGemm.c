@@ -175,6 +175,23 @@ static void THNN_(convResize)(THTensor *t, const THNNConvPlan *plan, long planes
 
 /* ---------------------------------------------------------------- convolution */
 
+/* out = the Winograd convolution (Winograd.h) of `in`, [nImages x inPlanes x height x width], with
+ * weight (adjoint: transposed and turned, for an input gradient), planes output planes, padding
+ * padH/padW and bias (may be NULL); out is already resized. */
+static void THNN_(convWinograd)(long nImages, THTensor *in, long inPlanes, long height, long width, long padH,
+                                long padW, THTensor *weight, int adjoint, long planes, THTensor *bias,
+                                THTensor *out) {
+  THTensor *inT = THTensor_(newContiguous)(in), *wT = THTensor_(newContiguous)(weight);
+  THTensor *bT = bias ? THTensor_(newContiguous)(bias) : NULL, *outT = THNN_(convWritable)(out, 0);
+  THNN_(winogradConvolution)(THTensor_(data)(inT), nImages, inPlanes, height, width, padH, padW,
+                             THTensor_(data)(wT), adjoint, planes, bT ? THTensor_(data)(bT) : NULL,
+                             THTensor_(data)(outT));
+  THNN_(convWritten)(outT, out);
+  THTensor_(free)(inT);
+  THTensor_(free)(wT);
+  if (bT) THTensor_(free)(bT);
+}
+
 void THNN_(ConvolutionGemm_updateOutput)(const char *fn, THTensor *input, THTensor *output, THTensor *weight,
                                          THTensor *bias, THTensor *columns, const char *columnsName,
                                          int keepColumns, const THNNConvParams *p) {
@@ -188,6 +205,13 @@ void THNN_(ConvolutionGemm_updateOutput)(const char *fn, THTensor *input, THTens
   THNN_(unfoldingCheckSizes)(fn, "image", &u, nOut);
 
   THNN_(convResize)(output, &plan, nOut, plan.outputHeight, plan.outputWidth);
+  if (THNN_(winogradApplies)(&plan.geometry, nOut)) {
+    /* `columns` then holds no unfolding: emptied, so that accGradParameters unfolds again */
+    THTensor_(resize1d)(columns, 0);
+    THNN_(convWinograd)(plan.nImages, input, plan.nInputPlane, plan.inputHeight, plan.inputWidth, p->padH,
+                        p->padW, weight, 0, nOut, bias, output);
+    return;
+  }
   THNN_(unfoldingForward)(&u, plan.nImages, nOut, input, weight, bias, columns, keepColumns && plan.batched, output);
 }
 
@@ -204,6 +228,11 @@ void THNN_(ConvolutionGemm_updateGradInput)(const char *fn, THTensor *input, THT
   THNN_(unfoldingCheckSizes)(fn, "image", &u, nOut);
 
   THTensor_(resizeAs)(gradInput, input);
+  if (THNN_(winogradApplies)(&plan.geometry, nOut)) {
+    THNN_(convWinograd)(plan.nImages, gradOutput, nOut, plan.outputHeight, plan.outputWidth, 2 - p->padH,
+                        2 - p->padW, weight, 1, plan.nInputPlane, NULL, gradInput);
+    return;
+  }
   THNN_(unfoldingBackwardInput)(&u, plan.nImages, nOut, gradOutput, weight, NULL, gradColumns, gradInput);
 }
 

@@ -422,14 +422,13 @@ static void test_adjoint_large(void **state) {
                 SIZES(6, 4, 5), connection_table());
 }
 
-/* A direct (definition) convolution checks SpatialConvolutionMM's forward on a batch large enough
- * for the threaded unfolding and for BLAS. */
-static void test_mm_direct_reference(void **state) {
-  const long N = 2, C = 5, H = 19, W = 23, O = 7, kH = 3, kW = 4, dH = 2, dW = 1, pH = 1, pW = 2;
+/* A direct (definition) convolution checks SpatialConvolutionMM's forward on input [N x C x H x W]
+ * and weight [O x C x kH x kW]; gradInput and gradWeight follow from it by check_adjoint. */
+static void check_mm_direct(long N, long C, long H, long W, long O, Spec s) {
+  const long kH = s.kH, kW = s.kW, dH = s.dH, dW = s.dW, pH = s.padH, pW = s.padW;
   THDoubleTensor *input = random_double(21, 4, (long[]){N, C, H, W});
   THDoubleTensor *weight = random_double(22, 4, (long[]){O, C, kH, kW}), *bias = random_double(23, 1, (long[]){O});
-  DoubleConv *c = DoubleConv_new((Spec){.kind = MM, .kW = kW, .kH = kH, .dW = dW, .dH = dH, .padW = pW, .padH = pH},
-                                 weight, bias, NULL);
+  DoubleConv *c = DoubleConv_new(s, weight, bias, NULL);
   THDoubleTensor *out = THDoubleTensor_new();
   DoubleConv_forward(c, input, out);
   const long oH = (H + 2 * pH - kH) / dH + 1, oW = (W + 2 * pW - kW) / dW + 1;
@@ -440,19 +439,41 @@ static void test_mm_direct_reference(void **state) {
     for (long o = 0; o < O; o++)
       for (long i = 0; i < oH; i++)
         for (long j = 0; j < oW; j++) {
-          double s = b[o];
+          double sum = b[o];
           for (long ch = 0; ch < C; ch++)
             for (long u = 0; u < kH; u++)
               for (long v = 0; v < kW; v++) {
                 long y = i * dH - pH + u, z = j * dW - pW + v;
                 if (y >= 0 && y < H && z >= 0 && z < W)
-                  s += w[((o * C + ch) * kH + u) * kW + v] * x[((n * C + ch) * H + y) * W + z];
+                  sum += w[((o * C + ch) * kH + u) * kW + v] * x[((n * C + ch) * H + y) * W + z];
               }
-          assert_close(THDoubleTensor_get4d(out, n, o, i, j), s, 1e-12);
+          assert_close(THDoubleTensor_get4d(out, n, o, i, j), sum, 1e-12);
         }
   THDoubleTensor_free(input);
   THDoubleTensor_free(out);
   DoubleConv_free(c);
+}
+
+/* A batch large enough for the threaded unfolding and for BLAS. */
+static void test_mm_direct_reference(void **state) {
+  check_mm_direct(2, 5, 19, 23, 7, (Spec){.kind = MM, .kW = 4, .kH = 3, .dW = 1, .dH = 2, .padW = 2, .padH = 1});
+}
+
+/* 3x3 stride-1 kernels between enough planes go through Winograd's F(2x2, 3x3) (THNN/generic/
+ * Winograd.c): odd and even output sizes (partial tiles), every padding it takes (0-2, unequal), a
+ * single image, more tile rows than one chunk holds, and the input gradient by adjointness. */
+static void test_mm_winograd(void **state) {
+  const Spec pads[] = {{.kind = MM, .kW = 3, .kH = 3, .dW = 1, .dH = 1, .padW = 1, .padH = 1},
+                       {.kind = MM, .kW = 3, .kH = 3, .dW = 1, .dH = 1, .padW = 0, .padH = 2},
+                       {.kind = MM, .kW = 3, .kH = 3, .dW = 1, .dH = 1, .padW = 2, .padH = 0}};
+  for (size_t i = 0; i < sizeof pads / sizeof pads[0]; i++) {
+    check_mm_direct(3, 8, 11, 8, 10, pads[i]);
+    check_mm_direct(1, 12, 6, 13, 8, pads[i]);
+    check_adjoint(pads[i], SIZES(2, 9, 13, 10), SIZES(11, 9, 3, 3), NULL);
+    check_adjoint(pads[i], SIZES(8, 7, 5), SIZES(10, 8, 3, 3), NULL);
+  }
+  check_mm_direct(2, 16, 70, 90, 16, pads[0]);
+  check_mm_direct(1, 8, 3, 3, 8, pads[1]);
 }
 
 /* ------------------------------------------------------------------ layouts and buffers */
@@ -671,6 +692,7 @@ int main(void) {
       cmocka_unit_test(test_gradcheck_map),
       cmocka_unit_test(test_adjoint_large),
       cmocka_unit_test(test_mm_direct_reference),
+      cmocka_unit_test(test_mm_winograd),
       cmocka_unit_test(test_noncontiguous),
       cmocka_unit_test(test_buffers),
       cmocka_unit_test(test_unfolded_by_hand),

@@ -206,7 +206,7 @@ void THNN_(ConvolutionGemm_updateOutput)(const char *fn, THTensor *input, THTens
 
   THNN_(convResize)(output, &plan, nOut, plan.outputHeight, plan.outputWidth);
   if (THNN_(winogradApplies)(&plan.geometry, nOut)) {
-    /* `columns` then holds no unfolding: emptied, so that accGradParameters unfolds again */
+    /* `columns` holds no unfolding then (nor does accGradParameters need one): emptied */
     THTensor_(resize1d)(columns, 0);
     THNN_(convWinograd)(plan.nImages, input, plan.nInputPlane, plan.inputHeight, plan.inputWidth, p->padH,
                         p->padW, weight, 0, nOut, bias, output);
@@ -249,6 +249,23 @@ void THNN_(ConvolutionGemm_accGradParameters)(const char *fn, THTensor *input, T
   const THNN_(Unfolding) u = THNN_(convUnfolding)(&plan.geometry);
   THNN_(unfoldingCheckSizes)(fn, "image", &u, nOut);
 
+  if (THNN_(winogradApplies)(&plan.geometry, nOut)) {
+    THTensor *inT = THTensor_(newContiguous)(input), *goT = THTensor_(newContiguous)(gradOutput);
+    THTensor *gwT = THNN_(convWritable)(gradWeight, 1);
+    THNN_(winogradWeightGradient)(THTensor_(data)(inT), THTensor_(data)(goT), plan.nImages, plan.nInputPlane,
+                                  plan.inputHeight, plan.inputWidth, p->padH, p->padW, nOut, scale,
+                                  THTensor_(data)(gwT));
+    THNN_(convWritten)(gwT, gradWeight);
+    if (gradBias) {
+      THTensor *gb = THNN_(convWritable)(gradBias, 1);
+      THNN_(convAccGradBias)(THTensor_(data)(goT), plan.nImages, nOut, plan.outputHeight * plan.outputWidth,
+                             THTensor_(data)(gb), scale);
+      THNN_(convWritten)(gb, gradBias);
+    }
+    THTensor_(free)(inT);
+    THTensor_(free)(goT);
+    return;
+  }
   THNN_(unfoldingBackwardWeight)(&u, plan.nImages, nOut, input, gradOutput, columns, columnsKept, plan.batched,
                                  gradWeight, gradBias, 0, scale);
 }

@@ -157,38 +157,162 @@ static void THNN_(winogradOutputTiles)(const THNN_(WinogradShape) *s, const real
   }
 }
 
-void THNN_(winogradConvolution)(const real *input, long nImages, long channels, long height, long width, long padH,
-                                long padW, const real *weight, int adjoint, long planes, const real *bias,
-                                real *output) {
+/* The rows of A dY for the two rows y0, y1 of n columns of output tiles: p0 = y0, p1 = y0 + y1,
+ * p2 = y0 - y1, p3 = -y1. */
+THNN_AVX2_CLONES static void THNN_(winogradGradRowsTransform)(const real *restrict y0, const real *restrict y1, long n,
+                                                              real *restrict p0, real *restrict p1,
+                                                              real *restrict p2, real *restrict p3) {
+  for (long x = 0; x < n; x++) {
+    p0[x] = y0[x];
+    p1[x] = y0[x] + y1[x];
+    p2[x] = y0[x] - y1[x];
+    p3[x] = -y1[x];
+  }
+}
+
+/* (A dY) A^T for `count` slots: slot u takes columns 2u, 2u + 1 of the rows p0 .. p3 of A dY; its
+ * 16 values go to w[xi * slab + u]. */
+THNN_AVX2_CLONES static void THNN_(winogradGradColumnsTransform)(const real *restrict p0, const real *restrict p1,
+                                                                 const real *restrict p2, const real *restrict p3,
+                                                                 long count, real *restrict w, long slab) {
+  const real *p[4] = {p0, p1, p2, p3};
+#pragma omp simd
+  for (long u = 0; u < count; u++)
+    for (int r = 0; r < 4; r++) {
+      const real a = p[r][2 * u], b = p[r][2 * u + 1];
+      w[(4 * r) * slab + u] = a;
+      w[(4 * r + 1) * slab + u] = a + b;
+      w[(4 * r + 2) * slab + u] = a - b;
+      w[(4 * r + 3) * slab + u] = -b;
+    }
+}
+
+/* W[xi][o][slot] (slab = planes * slots) = A dY A^T of the output-gradient tiles of tile rows
+ * [row0, row0 + rows); every spare slot is 0, and so are the parts of tiles past an odd output
+ * size. rows4 holds 4 * rows * 2 * slotsPerRow elements, zeros outWidth zeros. */
+static void THNN_(winogradGradOutputTiles)(const THNN_(WinogradShape) *s, const real *gradOutput, long row0,
+                                           long rows, real *W, real *rows4, const real *zeros) {
+  const long slotsW = THNN_(winogradSlotsPerRow)(s), slots = rows * slotsW, slab = s->planes * slots;
+  const long rowWidth = 2 * slotsW, outWidth = s->outWidth, stride = rows * rowWidth;
+  real *p[4];
+  for (int r = 0; r < 4; r++) p[r] = rows4 + r * stride;
+  for (long o = 0; o < s->planes; o++) {
+    for (long k = 0; k < rows; k++) {
+      const long image = (row0 + k) / s->tilesH, y = 2 * ((row0 + k) % s->tilesH);
+      const real *top = gradOutput + ((image * s->planes + o) * s->outHeight + y) * outWidth;
+      const real *bottom = y + 1 < s->outHeight ? top + outWidth : zeros;
+      const long at = k * rowWidth;
+      for (int r = 0; r < 4; r++) memset(p[r] + at + outWidth, 0, sizeof(real) * (size_t)(rowWidth - outWidth));
+      THNN_(winogradGradRowsTransform)(top, bottom, outWidth, p[0] + at, p[1] + at, p[2] + at, p[3] + at);
+    }
+    THNN_(winogradGradColumnsTransform)(p[0], p[1], p[2], p[3], slots, W + o * slots, slab);
+  }
+}
+
+/* gradWeight [planes x channels x 3 x 3] += scale * G^T X G for the sums X[xi][o][i] of the
+ * products of the transformed tiles (the adjoint of winogradWeight). */
+static void THNN_(winogradWeightAdjoint)(const real *X, long planes, long channels, accreal scale, real *gradWeight) {
+  const long slab = planes * channels;
+  for (long o = 0; o < planes; o++)
+    for (long i = 0; i < channels; i++) {
+      real x[4][4], q[3][4];
+      for (int xi = 0; xi < 16; xi++) x[xi / 4][xi % 4] = X[xi * slab + o * channels + i];
+      for (int c = 0; c < 4; c++) {
+        q[0][c] = x[0][c] + (x[1][c] + x[2][c]) / 2;
+        q[1][c] = (x[1][c] - x[2][c]) / 2;
+        q[2][c] = (x[1][c] + x[2][c]) / 2 + x[3][c];
+      }
+      real *g = gradWeight + (o * channels + i) * 9;
+      for (int r = 0; r < 3; r++) {
+        g[r * 3] += (real)scale * (q[r][0] + (q[r][1] + q[r][2]) / 2);
+        g[r * 3 + 1] += (real)scale * ((q[r][1] - q[r][2]) / 2);
+        g[r * 3 + 2] += (real)scale * ((q[r][1] + q[r][2]) / 2 + q[r][3]);
+      }
+    }
+}
+
+/* How a convolution's tile rows are split: chunks of rowsPerChunk tile rows, `workers` threads,
+ * each with perWorker elements of scratch. */
+typedef struct {
+  THNN_(WinogradShape) shape;
+  long tileRows, rowsPerChunk, chunks, workers, slotsMax, rows4Size, perWorker;
+} THNN_(WinogradPlan);
+
+static THNN_(WinogradPlan) THNN_(winogradPlan)(long nImages, long channels, long height, long width, long padH,
+                                               long padW, long planes) {
+  THNN_(WinogradPlan) p;
   THNN_(WinogradShape) s = {channels, height, width, padH, padW, planes, height + 2 * padH - 2,
                             width + 2 * padW - 2, 0, 0};
   s.tilesH = (s.outHeight + 1) / 2;
   s.tilesW = (s.outWidth + 1) / 2;
-  const long slotsW = THNN_(winogradSlotsPerRow)(&s), tileRows = nImages * s.tilesH;
-  const long threads = omp_get_max_threads();
-  long rowsPerChunk = THNN_WINOGRAD_CHUNK_BYTES / (long)(16 * (channels + planes) * sizeof(real) * slotsW);
-  rowsPerChunk = THMax(1, THMin(rowsPerChunk, (tileRows + threads - 1) / threads));
-  const long chunks = (tileRows + rowsPerChunk - 1) / rowsPerChunk, workers = THMin(threads, chunks);
-  const long slotsMax = rowsPerChunk * slotsW, rows4Size = 4 * (rowsPerChunk * 2 * slotsW + 2);
-  const long perWorker = 16 * (channels + planes) * slotsMax + rows4Size + width + 2 * s.tilesW;
+  const long slotsW = THNN_(winogradSlotsPerRow)(&s), threads = omp_get_max_threads();
+  p.shape = s;
+  p.tileRows = nImages * s.tilesH;
+  p.rowsPerChunk = THNN_WINOGRAD_CHUNK_BYTES / (long)(16 * (channels + planes) * sizeof(real) * slotsW);
+  p.rowsPerChunk = THMax(1, THMin(p.rowsPerChunk, (p.tileRows + threads - 1) / threads));
+  p.chunks = (p.tileRows + p.rowsPerChunk - 1) / p.rowsPerChunk;
+  p.workers = THMin(threads, p.chunks);
+  p.slotsMax = p.rowsPerChunk * slotsW;
+  p.rows4Size = 4 * (p.rowsPerChunk * 2 * slotsW + 2);
+  /* V, M (or W), rows4, zeros for the widest row, a spare output row */
+  p.perWorker = 16 * (channels + planes) * p.slotsMax + p.rows4Size + THMax(width, s.outWidth) + 2 * s.tilesW;
+  return p;
+}
 
+void THNN_(winogradConvolution)(const real *input, long nImages, long channels, long height, long width, long padH,
+                                long padW, const real *weight, int adjoint, long planes, const real *bias,
+                                real *output) {
+  const THNN_(WinogradPlan) p = THNN_(winogradPlan)(nImages, channels, height, width, padH, padW, planes);
+  const long slotsW = THNN_(winogradSlotsPerRow)(&p.shape), zerosSize = THMax(width, p.shape.outWidth);
   real *U = THAlloc(sizeof(real) * 16 * planes * channels);
-  real *scratch = THAlloc(sizeof(real) * workers * perWorker);
+  real *scratch = THAlloc(sizeof(real) * p.workers * p.perWorker);
   THNN_(winogradWeight)(weight, adjoint, planes, channels, U);
-#pragma omp parallel for schedule(static) num_threads(workers) if (workers > 1)
-  for (long chunk = 0; chunk < chunks; chunk++) {
-    real *V = scratch + omp_get_thread_num() * perWorker, *M = V + 16 * channels * slotsMax;
-    real *rows4 = M + 16 * planes * slotsMax, *zeros = rows4 + rows4Size, *spare = zeros + width;
-    memset(zeros, 0, sizeof(real) * (size_t)width);
-    const long row0 = chunk * rowsPerChunk, rows = THMin(rowsPerChunk, tileRows - row0), slots = rows * slotsW;
-    THNN_(winogradInputTiles)(&s, input, row0, rows, V, rows4, zeros);
+#pragma omp parallel for schedule(static) num_threads(p.workers) if (p.workers > 1)
+  for (long chunk = 0; chunk < p.chunks; chunk++) {
+    real *V = scratch + omp_get_thread_num() * p.perWorker, *M = V + 16 * channels * p.slotsMax;
+    real *rows4 = M + 16 * planes * p.slotsMax, *zeros = rows4 + p.rows4Size, *spare = zeros + zerosSize;
+    memset(zeros, 0, sizeof(real) * (size_t)zerosSize);
+    const long row0 = chunk * p.rowsPerChunk, rows = THMin(p.rowsPerChunk, p.tileRows - row0);
+    const long slots = rows * slotsW;
+    THNN_(winogradInputTiles)(&p.shape, input, row0, rows, V, rows4, zeros);
     for (int xi = 0; xi < 16; xi++)
       THBlas_(gemm)('n', 'n', slots, planes, channels, 1, V + xi * channels * slots, slots,
                     U + xi * planes * channels, channels, 0, M + xi * planes * slots, slots);
-    THNN_(winogradOutputTiles)(&s, M, bias, row0, rows, output, spare);
+    THNN_(winogradOutputTiles)(&p.shape, M, bias, row0, rows, output, spare);
   }
   THFree(scratch);
   THFree(U);
+}
+
+void THNN_(winogradWeightGradient)(const real *input, const real *gradOutput, long nImages, long channels,
+                                   long height, long width, long padH, long padW, long planes, accreal scale,
+                                   real *gradWeight) {
+  const THNN_(WinogradPlan) p = THNN_(winogradPlan)(nImages, channels, height, width, padH, padW, planes);
+  const long slotsW = THNN_(winogradSlotsPerRow)(&p.shape), zerosSize = THMax(width, p.shape.outWidth);
+  const long sums = 16 * planes * channels;
+  /* per worker: its sums X, then its scratch */
+  real *scratch = THAlloc(sizeof(real) * p.workers * (sums + p.perWorker));
+#pragma omp parallel num_threads(p.workers) if (p.workers > 1)
+  {
+    real *X = scratch + omp_get_thread_num() * (sums + p.perWorker), *V = X + sums;
+    real *W = V + 16 * channels * p.slotsMax, *rows4 = W + 16 * planes * p.slotsMax;
+    real *zeros = rows4 + p.rows4Size;
+    memset(X, 0, sizeof(real) * (size_t)sums);
+    memset(zeros, 0, sizeof(real) * (size_t)zerosSize);
+#pragma omp for schedule(static)
+    for (long chunk = 0; chunk < p.chunks; chunk++) {
+      const long row0 = chunk * p.rowsPerChunk, rows = THMin(p.rowsPerChunk, p.tileRows - row0);
+      const long slots = rows * slotsW;
+      THNN_(winogradInputTiles)(&p.shape, input, row0, rows, V, rows4, zeros);
+      THNN_(winogradGradOutputTiles)(&p.shape, gradOutput, row0, rows, W, rows4, zeros);
+      for (int xi = 0; xi < 16; xi++)
+        THBlas_(gemm)('t', 'n', channels, planes, slots, 1, V + xi * channels * slots, slots,
+                      W + xi * planes * slots, slots, 1, X + xi * planes * channels, channels);
+    }
+  }
+  for (long w = 1; w < p.workers; w++) THVector_(cadd)(scratch, scratch, scratch + w * (sums + p.perWorker), 1, sums);
+  THNN_(winogradWeightAdjoint)(scratch, planes, channels, scale, gradWeight);
+  THFree(scratch);
 }
 
 #undef THNN_WINOGRAD_MIN_PLANES

@@ -12,7 +12,9 @@
  * Used by the im2col convolutions (ConvolutionGemm.c) for the output and the input gradient of a
  * 3x3, stride 1, undilated convolution where it pays; the input gradient is itself such a
  * convolution of the output gradient with the kernels transposed and turned by 180 degrees and the
- * padding 2 - pad. */
+ * padding 2 - pad. The weight gradient is the adjoint of the same algorithm: the transformed input
+ * tiles times the output-gradient tiles transformed by A (16 GEMMs summing over the tiles), brought
+ * back to 3x3 by G^T . G. */
 
 /* Whether winogradConvolution handles the convolution of geometry g (a 3x3 kernel, stride 1, no
  * dilation, padding at most 2) to `planes` output planes and is expected to beat im2col + GEMM. */
@@ -26,5 +28,12 @@ int THNN_(winogradApplies)(const THNNConvGeometry *g, long planes);
 void THNN_(winogradConvolution)(const real *input, long nImages, long channels, long height, long width, long padH,
                                 long padW, const real *weight, int adjoint, long planes, const real *bias,
                                 real *output);
+
+/* gradWeight [planes x channels x 3 x 3] += scale * the weight gradient of that convolution for
+ * input [nImages x channels x height x width] and gradOutput [nImages x planes x (height + 2 padH
+ * - 2) x (width + 2 padW - 2)]. All contiguous; threads as winogradConvolution. */
+void THNN_(winogradWeightGradient)(const real *input, const real *gradOutput, long nImages, long channels,
+                                   long height, long width, long padH, long padW, long planes, accreal scale,
+                                   real *gradWeight);
 
 #endif

@@ -476,6 +476,61 @@ static void test_mm_winograd(void **state) {
   check_mm_direct(1, 8, 3, 3, 8, pads[1]);
 }
 
+/* The largest |float - double| over a tensor, relative to the largest |double|. */
+static double float_error(THFloatTensor *f, THDoubleTensor *d) {
+  THDoubleTensor *fd = THDoubleTensor_new();
+  THDoubleTensor_resizeAs(fd, d);
+  THDoubleTensor_copyFloat(fd, f);
+  double worst = 0, scale = 0;
+  for (ptrdiff_t i = 0; i < THDoubleTensor_nElement(d); i++) {
+    worst = fmax(worst, fabs(THDoubleTensor_data(fd)[i] - THDoubleTensor_data(d)[i]));
+    scale = fmax(scale, fabs(THDoubleTensor_data(d)[i]));
+  }
+  THDoubleTensor_free(fd);
+  return worst / scale;
+}
+
+static THFloatTensor *to_float(THDoubleTensor *d) {
+  THFloatTensor *f = THFloatTensor_new();
+  THFloatTensor_resizeNd(f, d->nDimension, d->size, NULL);
+  THFloatTensor_copyDouble(f, d);
+  return f;
+}
+
+/* Winograd in Float on W1's channel counts stays within float rounding of the Double results (its
+ * transforms add 16 terms where im2col adds 9: no loss beyond that). */
+static void test_winograd_float_accuracy(void **state) {
+  const long N = 2, C = 64, H = 12, W = 13, O = 32;
+  THDoubleTensor *dIn = random_double(31, 4, (long[]){N, C, H, W}), *dW = random_double(32, 4, (long[]){O, C, 3, 3});
+  THDoubleTensor *dB = random_double(33, 1, (long[]){O}), *dGo = random_double(34, 4, (long[]){N, O, H, W});
+  THDoubleTensor *dOut = THDoubleTensor_new(), *dGi = THDoubleTensor_new(), *dGw = THDoubleTensor_new();
+  THDoubleTensor *dGb = THDoubleTensor_new(), *dCols = THDoubleTensor_new(), *dCols2 = THDoubleTensor_new();
+  THDoubleTensor_resizeAs(dGw, dW);
+  THDoubleTensor_zero(dGw);
+  THDoubleTensor_resizeAs(dGb, dB);
+  THDoubleTensor_zero(dGb);
+  THNN_DoubleSpatialConvolutionMM_updateOutput(NULL, dIn, dOut, dW, dB, dCols, dCols2, 3, 3, 1, 1, 1, 1);
+  THNN_DoubleSpatialConvolutionMM_updateGradInput(NULL, dIn, dGo, dGi, dW, dCols, dCols2, 3, 3, 1, 1, 1, 1);
+  THNN_DoubleSpatialConvolutionMM_accGradParameters(NULL, dIn, dGo, dGw, dGb, dCols, dCols2, 3, 3, 1, 1, 1, 1, 1);
+  THFloatTensor *fIn = to_float(dIn), *fW = to_float(dW), *fB = to_float(dB), *fGo = to_float(dGo);
+  THFloatTensor *fOut = THFloatTensor_new(), *fGi = THFloatTensor_new(), *fGw = THFloatTensor_new();
+  THFloatTensor *fGb = THFloatTensor_new(), *fCols = THFloatTensor_new(), *fCols2 = THFloatTensor_new();
+  THFloatTensor_resizeAs(fGw, fW);
+  THFloatTensor_zero(fGw);
+  THFloatTensor_resizeAs(fGb, fB);
+  THFloatTensor_zero(fGb);
+  THNN_FloatSpatialConvolutionMM_updateOutput(NULL, fIn, fOut, fW, fB, fCols, fCols2, 3, 3, 1, 1, 1, 1);
+  THNN_FloatSpatialConvolutionMM_updateGradInput(NULL, fIn, fGo, fGi, fW, fCols, fCols2, 3, 3, 1, 1, 1, 1);
+  THNN_FloatSpatialConvolutionMM_accGradParameters(NULL, fIn, fGo, fGw, fGb, fCols, fCols2, 3, 3, 1, 1, 1, 1, 1);
+  assert_true(float_error(fOut, dOut) < 2e-6);
+  assert_true(float_error(fGi, dGi) < 2e-6);
+  assert_true(float_error(fGw, dGw) < 2e-6);
+  assert_true(float_error(fGb, dGb) < 2e-6);
+  THDoubleTensor *ds[] = {dIn, dW, dB, dGo, dOut, dGi, dGw, dGb, dCols, dCols2};
+  for (size_t i = 0; i < sizeof ds / sizeof ds[0]; i++) THDoubleTensor_free(ds[i]);
+  FREE_FLOATS(fIn, fW, fB, fGo, fOut, fGi, fGw, fGb, fCols, fCols2);
+}
+
 /* ------------------------------------------------------------------ layouts and buffers */
 /* Non-contiguous input, weight, gradOutput and result tensors give the contiguous results. */
 static void check_noncontiguous(const char *name, Spec s) {
@@ -693,6 +748,7 @@ int main(void) {
       cmocka_unit_test(test_adjoint_large),
       cmocka_unit_test(test_mm_direct_reference),
       cmocka_unit_test(test_mm_winograd),
+      cmocka_unit_test(test_winograd_float_accuracy),
       cmocka_unit_test(test_noncontiguous),
       cmocka_unit_test(test_buffers),
       cmocka_unit_test(test_unfolded_by_hand),

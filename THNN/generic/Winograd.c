@@ -10,8 +10,10 @@
 
 /* Below this many planes on either side, the GEMMs are too thin for the transforms to pay. */
 #define THNN_WINOGRAD_MIN_PLANES 8
-/* The bytes of transformed input and output tiles one chunk aims at. */
+/* The bytes of transformed input and output tiles one chunk aims at, and the fewest tiles it takes
+ * (below that, the GEMMs lose more than the cache gains). */
 #define THNN_WINOGRAD_CHUNK_BYTES (1L << 20)
+#define THNN_WINOGRAD_MIN_SLOTS 128
 
 int THNN_(winogradApplies)(const THNNConvGeometry *g, long planes) {
   return g->kH == 3 && g->kW == 3 && g->dH == 1 && g->dW == 1 && g->dilationH == 1 && g->dilationW == 1 &&
@@ -19,29 +21,68 @@ int THNN_(winogradApplies)(const THNNConvGeometry *g, long planes) {
          planes >= THNN_WINOGRAD_MIN_PLANES;
 }
 
-/* U[xi][o][i] (slab = planes * channels per xi) for output plane o and input plane i. */
-static void THNN_(winogradWeight)(const real *weight, int adjoint, long planes, long channels, real *U) {
-  const long slab = planes * channels;
-  for (long o = 0; o < planes; o++)
-    for (long i = 0; i < channels; i++) {
-      real g[3][3], t[4][3];
-      for (int r = 0; r < 3; r++)
-        for (int c = 0; c < 3; c++)
-          g[r][c] = adjoint ? weight[((i * planes + o) * 3 + 2 - r) * 3 + 2 - c] : weight[((o * channels + i) * 3 + r) * 3 + c];
-      for (int c = 0; c < 3; c++) {
-        t[0][c] = g[0][c];
-        t[1][c] = (g[0][c] + g[1][c] + g[2][c]) / 2;
-        t[2][c] = (g[0][c] - g[1][c] + g[2][c]) / 2;
-        t[3][c] = g[2][c];
-      }
-      for (int r = 0; r < 4; r++) {
-        real *u = U + 4 * r * slab + o * channels + i;
-        u[0] = t[r][0];
-        u[slab] = (t[r][0] + t[r][1] + t[r][2]) / 2;
-        u[2 * slab] = (t[r][0] - t[r][1] + t[r][2]) / 2;
-        u[3 * slab] = t[r][2];
-      }
+/* u[xi * n + m] = (G g G^T)[xi] for the n kernels g[j * n + m], j = 3 * row + column < 9. */
+THNN_AVX2_CLONES static void THNN_(winogradKernelTransform)(const real *restrict g, long n, real *restrict u) {
+#pragma omp simd
+  for (long m = 0; m < n; m++) {
+    real t[4][3]; /* G g */
+    for (int c = 0; c < 3; c++) {
+      const real g0 = g[c * n + m], g1 = g[(3 + c) * n + m], g2 = g[(6 + c) * n + m];
+      t[0][c] = g0;
+      t[1][c] = (g0 + g1 + g2) / 2;
+      t[2][c] = (g0 - g1 + g2) / 2;
+      t[3][c] = g2;
     }
+    for (int r = 0; r < 4; r++) {
+      u[(4 * r) * n + m] = t[r][0];
+      u[(4 * r + 1) * n + m] = (t[r][0] + t[r][1] + t[r][2]) / 2;
+      u[(4 * r + 2) * n + m] = (t[r][0] - t[r][1] + t[r][2]) / 2;
+      u[(4 * r + 3) * n + m] = t[r][2];
+    }
+  }
+}
+
+/* g[j * n + m] = (G^T x G)[j] for the n 4x4 matrices x[xi * n + m]: the adjoint of the above. */
+THNN_AVX2_CLONES static void THNN_(winogradKernelAdjoint)(const real *restrict x, long n, real *restrict g) {
+#pragma omp simd
+  for (long m = 0; m < n; m++) {
+    real q[3][4]; /* G^T x */
+    for (int c = 0; c < 4; c++) {
+      const real x0 = x[c * n + m], x1 = x[(4 + c) * n + m], x2 = x[(8 + c) * n + m], x3 = x[(12 + c) * n + m];
+      q[0][c] = x0 + (x1 + x2) / 2;
+      q[1][c] = (x1 - x2) / 2;
+      q[2][c] = (x1 + x2) / 2 + x3;
+    }
+    for (int r = 0; r < 3; r++) {
+      g[(3 * r) * n + m] = q[r][0] + (q[r][1] + q[r][2]) / 2;
+      g[(3 * r + 1) * n + m] = (q[r][1] - q[r][2]) / 2;
+      g[(3 * r + 2) * n + m] = (q[r][1] + q[r][2]) / 2 + q[r][3];
+    }
+  }
+}
+
+/* U[xi][o][i] for output plane o and input plane i: the kernels are first gathered plane pair by
+ * plane pair (for adjoint, transposed and turned), then transformed side by side. */
+static void THNN_(winogradWeight)(const real *weight, int adjoint, long planes, long channels, real *U) {
+  const long n = planes * channels;
+  real *g = THAlloc(sizeof(real) * 9 * n);
+  for (long o = 0; o < planes; o++)
+    for (long i = 0; i < channels; i++)
+      for (int j = 0; j < 9; j++)
+        g[j * n + o * channels + i] = adjoint ? weight[(i * planes + o) * 9 + 8 - j] : weight[(o * channels + i) * 9 + j];
+  THNN_(winogradKernelTransform)(g, n, U);
+  THFree(g);
+}
+
+/* gradWeight [planes x channels x 3 x 3] += scale * G^T X G for the sums X[xi][o][i] of the
+ * products of the transformed tiles (the adjoint of winogradWeight). */
+static void THNN_(winogradWeightAdjoint)(const real *X, long planes, long channels, accreal scale, real *gradWeight) {
+  const long n = planes * channels;
+  real *g = THAlloc(sizeof(real) * 9 * n);
+  THNN_(winogradKernelAdjoint)(X, n, g);
+  for (long m = 0; m < n; m++)
+    for (int j = 0; j < 9; j++) gradWeight[m * 9 + j] += (real)scale * g[j * n + m];
+  THFree(g);
 }
 
 typedef struct {
@@ -209,28 +250,6 @@ static void THNN_(winogradGradOutputTiles)(const THNN_(WinogradShape) *s, const 
   }
 }
 
-/* gradWeight [planes x channels x 3 x 3] += scale * G^T X G for the sums X[xi][o][i] of the
- * products of the transformed tiles (the adjoint of winogradWeight). */
-static void THNN_(winogradWeightAdjoint)(const real *X, long planes, long channels, accreal scale, real *gradWeight) {
-  const long slab = planes * channels;
-  for (long o = 0; o < planes; o++)
-    for (long i = 0; i < channels; i++) {
-      real x[4][4], q[3][4];
-      for (int xi = 0; xi < 16; xi++) x[xi / 4][xi % 4] = X[xi * slab + o * channels + i];
-      for (int c = 0; c < 4; c++) {
-        q[0][c] = x[0][c] + (x[1][c] + x[2][c]) / 2;
-        q[1][c] = (x[1][c] - x[2][c]) / 2;
-        q[2][c] = (x[1][c] + x[2][c]) / 2 + x[3][c];
-      }
-      real *g = gradWeight + (o * channels + i) * 9;
-      for (int r = 0; r < 3; r++) {
-        g[r * 3] += (real)scale * (q[r][0] + (q[r][1] + q[r][2]) / 2);
-        g[r * 3 + 1] += (real)scale * ((q[r][1] - q[r][2]) / 2);
-        g[r * 3 + 2] += (real)scale * ((q[r][1] + q[r][2]) / 2 + q[r][3]);
-      }
-    }
-}
-
 /* How a convolution's tile rows are split: chunks of rowsPerChunk tile rows, `workers` threads,
  * each with perWorker elements of scratch. */
 typedef struct {
@@ -249,6 +268,7 @@ static THNN_(WinogradPlan) THNN_(winogradPlan)(long nImages, long channels, long
   p.shape = s;
   p.tileRows = nImages * s.tilesH;
   p.rowsPerChunk = THNN_WINOGRAD_CHUNK_BYTES / (long)(16 * (channels + planes) * sizeof(real) * slotsW);
+  p.rowsPerChunk = THMax(p.rowsPerChunk, (THNN_WINOGRAD_MIN_SLOTS + slotsW - 1) / slotsW);
   p.rowsPerChunk = THMax(1, THMin(p.rowsPerChunk, (p.tileRows + threads - 1) / threads));
   p.chunks = (p.tileRows + p.rowsPerChunk - 1) / p.rowsPerChunk;
   p.workers = THMin(threads, p.chunks);
@@ -317,4 +337,5 @@ void THNN_(winogradWeightGradient)(const real *input, const real *gradOutput, lo
 
 #undef THNN_WINOGRAD_MIN_PLANES
 #undef THNN_WINOGRAD_CHUNK_BYTES
+#undef THNN_WINOGRAD_MIN_SLOTS
 #endif

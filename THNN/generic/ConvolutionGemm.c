@@ -15,7 +15,9 @@
  * from the caller's own parallel region) images go one at a time: the unfolding on OpenMP threads,
  * then one GEMM over its columns on OpenBLAS's (the same pool), never one inside the other. Both
  * ways run the loop below: a region whose `if` is false is inactive and leaves the unfolding and
- * the GEMM all the threads. */
+ * the GEMM all the threads. Threads take contiguous runs of images (a static schedule), as the
+ * element-wise and pooling loops split their work, so that a thread mostly reads what it wrote
+ * in the layer before, from its own cache. */
 
 void THNN_(unfoldingCheckSizes)(const char *fn, const char *what, const THNN_(Unfolding) *u, long planes) {
   const long K = u->K, L = u->L;
@@ -72,7 +74,7 @@ void THNN_(unfoldingForward)(const THNN_(Unfolding) *u, long nImages, long plane
   THTensor *bT = bias ? THTensor_(newContiguous)(bias) : NULL, *outT = THNN_(convWritable)(output, 0);
   real *in = THTensor_(data)(inT), *w = THTensor_(data)(wT), *b = bT ? THTensor_(data)(bT) : NULL;
   real *out = THTensor_(data)(outT);
-#pragma omp parallel for schedule(dynamic) num_threads(threads) if (threads > 1)
+#pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
   for (long n = 0; n < nImages; n++) {
     real *image = in + n * u->imageSize, *cols = image, *o = out + n * planes * L;
     if (columnsData) {
@@ -100,7 +102,7 @@ void THNN_(unfoldingBackwardInput)(const THNN_(Unfolding) *u, long nImages, long
   THTensor *initT = init ? THTensor_(newContiguous)(init) : NULL, *inT = THNN_(convWritable)(input, 0);
   real *out = THTensor_(data)(outT), *w = THTensor_(data)(wT), *in = THTensor_(data)(inT);
   real *initData = initT ? THTensor_(data)(initT) : NULL;
-#pragma omp parallel for schedule(dynamic) num_threads(threads) if (threads > 1)
+#pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
   for (long n = 0; n < nImages; n++) {
     real *i = in + n * u->imageSize, *o = out + n * planes * L;
     THNN_(convFillPlanes)(i, u->channels, u->imageSize / u->channels, initData);
@@ -129,9 +131,8 @@ static int THNN_(unfoldingColumnsKept)(const THNN_(Unfolding) *u, THTensor *colu
 }
 
 /* OpenBLAS is faster (by a fifth on W1) producing the transposed gradient [K x planes]: each thread
- * sums it over its images in a small buffer of its own; the buffers are then added, transposed.
- * Threads take fixed runs of images (not a dynamic schedule) so that the sums, and so the
- * rounding, are the same from run to run. */
+ * sums it over its run of images in a small buffer of its own; the buffers are then added,
+ * transposed, always in the same order (the rounding does not change from run to run). */
 void THNN_(unfoldingBackwardWeight)(const THNN_(Unfolding) *u, long nImages, long planes, THTensor *input,
                                     THTensor *output, THTensor *columns, int columnsKept, int batched,
                                     THTensor *gradWeight, THTensor *gradBias, int gradOutputIsIn, accreal scale) {

@@ -28,7 +28,7 @@ void THNN_(unfoldingCheckSizes)(const char *fn, const char *what, const THNN_(Un
 
 /* How many threads share the images out: 1 (images one at a time) unless there are several threads
  * and images and the pass does enough multiply-adds to pay for the parallel region. */
-static int THNN_(unfoldingThreads)(long nImages, long multiplyAdds) {
+static int THNN_(unfoldingThreads)(long nImages, double multiplyAdds) {
 #ifdef _OPENMP
   if (nImages < 2 || multiplyAdds <= THNN_CONV_OMP_MIN || omp_in_parallel()) return 1;
   return (int)THMin((long)omp_get_max_threads(), nImages);
@@ -60,7 +60,7 @@ static inline real *THNN_(unfoldingColumnsOf)(int t, real *own, real *scratch, l
 void THNN_(unfoldingForward)(const THNN_(Unfolding) *u, long nImages, long planes, THTensor *input, THTensor *weight,
                              THTensor *bias, THTensor *columns, int keepAll, THTensor *output) {
   const long K = u->K, L = u->L;
-  const int threads = THNN_(unfoldingThreads)(nImages, nImages * planes * K * L);
+  const int threads = THNN_(unfoldingThreads)(nImages, (double)nImages * planes * K * L);
   real *columnsData = NULL, *scratch = NULL;
   if (!u->pointwise) {
     if (keepAll) {
@@ -95,7 +95,7 @@ void THNN_(unfoldingForward)(const THNN_(Unfolding) *u, long nImages, long plane
 void THNN_(unfoldingBackwardInput)(const THNN_(Unfolding) *u, long nImages, long planes, THTensor *output,
                                    THTensor *weight, THTensor *init, THTensor *columns, THTensor *input) {
   const long K = u->K, L = u->L;
-  const int threads = THNN_(unfoldingThreads)(nImages, nImages * planes * K * L);
+  const int threads = THNN_(unfoldingThreads)(nImages, (double)nImages * planes * K * L);
   real *columnsData = u->pointwise ? NULL : THNN_(convBuffer)(columns, 2, K, L, 0, 0);
   real *scratch = columnsData ? THNN_(unfoldingScratch)(threads, K * L) : NULL;
   THTensor *outT = THTensor_(newContiguous)(output), *wT = THTensor_(newContiguous)(weight);
@@ -137,7 +137,7 @@ void THNN_(unfoldingBackwardWeight)(const THNN_(Unfolding) *u, long nImages, lon
                                     THTensor *output, THTensor *columns, int columnsKept, int batched,
                                     THTensor *gradWeight, THTensor *gradBias, int gradOutputIsIn, accreal scale) {
   const long K = u->K, L = u->L;
-  const int threads = THNN_(unfoldingThreads)(nImages, nImages * planes * K * L);
+  const int threads = THNN_(unfoldingThreads)(nImages, (double)nImages * planes * K * L);
   real *columnsData = NULL, *scratch = NULL;
   int ready = 0;
   if (!u->pointwise) {

@@ -4,8 +4,20 @@
 
 /* ---------------------------------------------------------------- the three GEMM passes
  * Shared with ConvolutionGemm3d.c through THNN_(Unfolding). Matrices are row-major; THBlas_(gemm)
- * is column-major, hence the swapped operands. Images are processed one at a time: unfold image n
- * (OpenMP), then one GEMM over its columns (OpenBLAS), never one inside the other. */
+ * is column-major, hence the swapped operands.
+ *
+ * A batch goes one of two ways. With several threads and images, the threads share out whole
+ * images, each with its own column buffer and single-threaded GEMMs: one image of a small layer
+ * (LeNet's) is too little work to split, and threads that split every image spend their time
+ * waiting for each other. OpenBLAS's OpenMP build (the one linked) runs on the calling thread
+ * inside an active parallel region (it asks omp_in_parallel), and the unfolding's own parallel
+ * loop becomes an inactive nested one. Otherwise (one thread, one image, little work, or called
+ * from the caller's own parallel region) images go one at a time: the unfolding on OpenMP threads,
+ * then one GEMM over its columns on OpenBLAS's (the same pool), never one inside the other. Both
+ * ways run the loop below: a region whose `if` is false is inactive and leaves the unfolding and
+ * the GEMM all the threads. Threads take contiguous runs of images (a static schedule), as the
+ * element-wise and pooling loops split their work, so that a thread mostly reads what it wrote
+ * in the layer before, from its own cache. */
 
 void THNN_(unfoldingCheckSizes)(const char *fn, const char *what, const THNN_(Unfolding) *u, long planes) {
   const long K = u->K, L = u->L;
@@ -14,32 +26,66 @@ void THNN_(unfoldingCheckSizes)(const char *fn, const char *what, const THNN_(Un
             planes);
 }
 
+/* How many threads share the images out: 1 (images one at a time) unless there are several threads
+ * and images and the pass does enough multiply-adds to pay for the parallel region. */
+static int THNN_(unfoldingThreads)(long nImages, double multiplyAdds) {
+#ifdef _OPENMP
+  if (nImages < 2 || multiplyAdds <= THNN_CONV_OMP_MIN || omp_in_parallel()) return 1;
+  return (int)THMin((long)omp_get_max_threads(), nImages);
+#else
+  return 1;
+#endif
+}
+
+/* The calling thread's number in its team (0 on one thread). */
+static inline int THNN_(unfoldingThread)(void) {
+#ifdef _OPENMP
+  return omp_get_thread_num();
+#else
+  return 0;
+#endif
+}
+
+/* Column buffers of `size` elements for threads 1 .. threads - 1 (thread 0 has the caller's);
+ * NULL for one thread. Allocated before the parallel region, which must not raise errors. */
+static real *THNN_(unfoldingScratch)(int threads, long size) {
+  return threads > 1 ? THAlloc(sizeof(real) * (threads - 1) * size) : NULL;
+}
+
+/* Thread t's column buffer: `own` (the caller's) for thread 0, else its part of `scratch`. */
+static inline real *THNN_(unfoldingColumnsOf)(int t, real *own, real *scratch, long size) {
+  return t == 0 ? own : scratch + (t - 1) * size;
+}
+
 void THNN_(unfoldingForward)(const THNN_(Unfolding) *u, long nImages, long planes, THTensor *input, THTensor *weight,
                              THTensor *bias, THTensor *columns, int keepAll, THTensor *output) {
   const long K = u->K, L = u->L;
-  real *columnsData = NULL;
-  long columnsStride = 0;
+  const int threads = THNN_(unfoldingThreads)(nImages, (double)nImages * planes * K * L);
+  real *columnsData = NULL, *scratch = NULL;
   if (!u->pointwise) {
     if (keepAll) {
       columnsData = THNN_(convBuffer)(columns, 3, nImages, K, L, 0);
-      columnsStride = K * L;
     } else {
       columnsData = THNN_(convBuffer)(columns, 2, K, L, 0, 0);
+      scratch = THNN_(unfoldingScratch)(threads, K * L);
     }
   }
   THTensor *inT = THTensor_(newContiguous)(input), *wT = THTensor_(newContiguous)(weight);
   THTensor *bT = bias ? THTensor_(newContiguous)(bias) : NULL, *outT = THNN_(convWritable)(output, 0);
   real *in = THTensor_(data)(inT), *w = THTensor_(data)(wT), *b = bT ? THTensor_(data)(bT) : NULL;
   real *out = THTensor_(data)(outT);
+#pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
   for (long n = 0; n < nImages; n++) {
-    real *cols = in + n * u->imageSize, *o = out + n * planes * L;
+    real *image = in + n * u->imageSize, *cols = image, *o = out + n * planes * L;
     if (columnsData) {
-      cols = columnsData + n * columnsStride;
-      u->unfold(u->geometry, in + n * u->imageSize, cols);
+      cols = keepAll ? columnsData + n * K * L
+                     : THNN_(unfoldingColumnsOf)(THNN_(unfoldingThread)(), columnsData, scratch, K * L);
+      u->unfold(u->geometry, image, cols);
     }
     if (b) THNN_(convFillPlanes)(o, planes, L, b);
     THBlas_(gemm)('n', 'n', L, planes, K, 1, cols, L, w, K, b ? 1 : 0, o, L);
   }
+  THFree(scratch);
   THNN_(convWritten)(outT, output);
   THTensor_(free)(inT);
   THTensor_(free)(wT);
@@ -49,21 +95,26 @@ void THNN_(unfoldingForward)(const THNN_(Unfolding) *u, long nImages, long plane
 void THNN_(unfoldingBackwardInput)(const THNN_(Unfolding) *u, long nImages, long planes, THTensor *output,
                                    THTensor *weight, THTensor *init, THTensor *columns, THTensor *input) {
   const long K = u->K, L = u->L;
+  const int threads = THNN_(unfoldingThreads)(nImages, (double)nImages * planes * K * L);
   real *columnsData = u->pointwise ? NULL : THNN_(convBuffer)(columns, 2, K, L, 0, 0);
+  real *scratch = columnsData ? THNN_(unfoldingScratch)(threads, K * L) : NULL;
   THTensor *outT = THTensor_(newContiguous)(output), *wT = THTensor_(newContiguous)(weight);
   THTensor *initT = init ? THTensor_(newContiguous)(init) : NULL, *inT = THNN_(convWritable)(input, 0);
   real *out = THTensor_(data)(outT), *w = THTensor_(data)(wT), *in = THTensor_(data)(inT);
   real *initData = initT ? THTensor_(data)(initT) : NULL;
+#pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
   for (long n = 0; n < nImages; n++) {
     real *i = in + n * u->imageSize, *o = out + n * planes * L;
     THNN_(convFillPlanes)(i, u->channels, u->imageSize / u->channels, initData);
     if (columnsData) {
-      THBlas_(gemm)('n', 't', L, K, planes, 1, o, L, w, K, 0, columnsData, L);
-      u->fold(u->geometry, columnsData, i);
+      real *cols = THNN_(unfoldingColumnsOf)(THNN_(unfoldingThread)(), columnsData, scratch, K * L);
+      THBlas_(gemm)('n', 't', L, K, planes, 1, o, L, w, K, 0, cols, L);
+      u->fold(u->geometry, cols, i);
     } else {
       THBlas_(gemm)('n', 't', L, K, planes, 1, o, L, w, K, 1, i, L);
     }
   }
+  THFree(scratch);
   THNN_(convWritten)(inT, input);
   THTensor_(free)(outT);
   THTensor_(free)(wT);
@@ -79,39 +130,55 @@ static int THNN_(unfoldingColumnsKept)(const THNN_(Unfolding) *u, THTensor *colu
   return columns->nDimension == 2 && columns->size[0] == u->K && columns->size[1] == u->L;
 }
 
-/* OpenBLAS is faster (by a fifth on W1) producing the transposed gradient [K x planes]: it is
- * summed over the images in a small buffer, then added transposed. */
+/* OpenBLAS is faster (by a fifth on W1) producing the transposed gradient [K x planes]: each thread
+ * sums it over its run of images in a small buffer of its own; the buffers are then added,
+ * transposed, always in the same order (the rounding does not change from run to run). */
 void THNN_(unfoldingBackwardWeight)(const THNN_(Unfolding) *u, long nImages, long planes, THTensor *input,
                                     THTensor *output, THTensor *columns, int columnsKept, int batched,
                                     THTensor *gradWeight, THTensor *gradBias, int gradOutputIsIn, accreal scale) {
   const long K = u->K, L = u->L;
-  real *columnsData = NULL;
-  long columnsStride = 0;
+  const int threads = THNN_(unfoldingThreads)(nImages, (double)nImages * planes * K * L);
+  real *columnsData = NULL, *scratch = NULL;
   int ready = 0;
   if (!u->pointwise) {
     ready = columnsKept && THNN_(unfoldingColumnsKept)(u, columns, batched, nImages);
     if (ready) {
       columnsData = THTensor_(data)(columns);
-      columnsStride = K * L;
     } else {
       columnsData = THNN_(convBuffer)(columns, 2, K, L, 0, 0);
+      scratch = THNN_(unfoldingScratch)(threads, K * L);
     }
   }
   THTensor *inT = THTensor_(newContiguous)(input), *outT = THTensor_(newContiguous)(output);
   THTensor *gwT = THNN_(convWritable)(gradWeight, 1);
   real *in = THTensor_(data)(inT), *out = THTensor_(data)(outT), *gw = THTensor_(data)(gwT);
-  real *gradT = THAlloc(sizeof(real) * K * planes);
-  for (long n = 0; n < nImages; n++) {
-    real *cols = in + n * u->imageSize;
-    if (columnsData) {
-      cols = columnsData + n * columnsStride;
-      if (!ready) u->unfold(u->geometry, in + n * u->imageSize, cols);
+  real *gradT = THAlloc(sizeof(real) * threads * K * planes);
+#pragma omp parallel num_threads(threads) if (threads > 1)
+  {
+    const int t = THNN_(unfoldingThread)();
+    const long first = nImages * t / threads, last = nImages * (t + 1) / threads;
+    real *sum = gradT + t * K * planes;
+    real *own = ready ? NULL : THNN_(unfoldingColumnsOf)(t, columnsData, scratch, K * L);
+    for (long n = first; n < last; n++) {
+      real *cols = in + n * u->imageSize;
+      if (ready) {
+        cols = columnsData + n * K * L;
+      } else if (columnsData) {
+        u->unfold(u->geometry, cols, own);
+        cols = own;
+      }
+      THBlas_(gemm)('t', 'n', planes, K, L, 1, out + n * planes * L, L, cols, L, n > first, sum, planes);
     }
-    THBlas_(gemm)('t', 'n', planes, K, L, 1, out + n * planes * L, L, cols, L, n > 0, gradT, planes);
+    if (first == last) memset(sum, 0, sizeof(real) * (size_t)(K * planes)); /* an empty batch */
   }
   for (long p = 0; p < planes; p++)
-    for (long k = 0; k < K; k++) gw[p * K + k] += (real)scale * gradT[k * planes + p];
+    for (long k = 0; k < K; k++) {
+      real g = gradT[k * planes + p];
+      for (int t = 1; t < threads; t++) g += gradT[(t * K + k) * planes + p];
+      gw[p * K + k] += (real)scale * g;
+    }
   THFree(gradT);
+  THFree(scratch);
   THNN_(convWritten)(gwT, gradWeight);
   if (gradBias) {
     THTensor *gb = THNN_(convWritable)(gradBias, 1);

@@ -7,14 +7,17 @@
  * x kW]; a transposed convolution is the adjoint of the convolution with the same weight, so its
  * forward pass is a convolution's input gradient and the other way round).
  *
- * Images are processed one at a time: unfold image n, then one GEMM over its kH*kW*C x H'*W' columns;
- * the unfolding runs on OpenMP threads, the GEMM on OpenBLAS's (the same pool), never one inside the
- * other. A 1x1 kernel with stride 1 and no padding needs no unfolding: the GEMM reads the image.
+ * Each image is unfolded, then multiplied in one GEMM over its kH*kW*C x H'*W' columns. With several
+ * OpenMP threads and images, threads take whole images (single-threaded unfolding and GEMMs);
+ * otherwise images go one at a time, the unfolding on OpenMP threads and the GEMM on OpenBLAS's (the
+ * same pool), never one inside the other. A 1x1 kernel with stride 1 and no padding needs no
+ * unfolding: the GEMM reads the image.
  *
  * Buffers: `columns` is resized to the columns of one image [kH*kW*C x H'*W'], except for
  * keepColumns (SpatialConvolutionMM's finput), which holds every image's ([nImages x kH*kW*C x
- * H'*W'], or 2D for a single image) so that accGradParameters can reuse them. `columnsName` names the
- * buffer in messages. */
+ * H'*W'], or 2D for a single image) so that accGradParameters can reuse them. When threads take
+ * whole images, the first uses `columns` and the others columns of their own, allocated for the call
+ * (`columns` keeps its legacy size). `columnsName` names the buffer in messages. */
 
 /* One unfolding as the GEMM passes see it, so that the 2D (im2col) and 3D (vol2col) convolutions
  * share them: `unfold`/`fold` over `geometry`; the unfolded side has `channels` planes and

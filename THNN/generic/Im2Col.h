@@ -18,8 +18,9 @@ typedef struct {
 #else
 /* im2col / col2im: the unfolding every 2D convolution of THNN goes through (SpatialConvolutionMM,
  * Dilated, Full, FullDilated, DepthWise, Local, Map, FullMap, and the legacy unfolded_copy /
- * unfolded_acc). Images and columns are contiguous. Both split their work with OpenMP: callers
- * must not call them from inside their own parallel region (they would run on one thread). */
+ * unfolded_acc). Images and columns are contiguous. Both split their work with OpenMP; called
+ * from inside a parallel region they run on the calling thread (how the GEMM passes use them when
+ * threads take whole images). */
 
 /* The output positions o in [0, outSize) whose input index o * stride + offset lies in
  * [0, inSize): [*lo, *hi). Shared by im2col/col2im and vol2col/col2vol (Vol2Col.c). */

@@ -308,8 +308,9 @@ void THNN_(poolMaxBackward)(const char *fn, THTensor *input, THTensor *gradOutpu
   const long oH = shape->outputSize[0], oW = shape->outputSize[1], width = shape->inputSize[1];
   long badAt = -1, badIndex = 0;
 
-  /* Dynamic chunks of a few planes: when the machine is shared, a thread that runs takes more. */
-#pragma omp parallel for schedule(dynamic, 8) if (planes > 1 && planes * inSize > THNN_POOL_OMP_MIN)
+  /* Contiguous runs of planes (a static schedule), as the convolutions and element-wise loops
+   * split theirs: a thread reads the planes the layer before left in its own cache. */
+#pragma omp parallel for schedule(static) if (planes > 1 && planes * inSize > THNN_POOL_OMP_MIN)
   for (long p = 0; p < planes; p++) {
     real *g = gip + p * inSize;
     const real *gop_ = gop + p * outSize;
@@ -356,7 +357,7 @@ void THNN_(poolMax2dForward)(const char *fn, THTensor *input, THTensor *output, 
   THIndex_t *xp = THIndexTensor_(data)(ind);
 
   /* As in poolMaxBackward. */
-#pragma omp parallel for schedule(dynamic, 8) if (planes > 1 && planes * iH * iW > THNN_POOL_OMP_MIN)
+#pragma omp parallel for schedule(static) if (planes > 1 && planes * iH * iW > THNN_POOL_OMP_MIN)
   for (long p = 0; p < planes; p++) {
     const real *plane = ip + p * iH * iW;
     real *o = op + p * oH * oW;

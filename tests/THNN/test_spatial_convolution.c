@@ -531,6 +531,71 @@ static void test_winograd_float_accuracy(void **state) {
   FREE_FLOATS(fIn, fW, fB, fGo, fOut, fGi, fGw, fGb, fCols, fCols2);
 }
 
+/* The three passes at `threads` threads (threads then take whole images) against one thread, which
+ * goes image by image: the same output, gradInput, gradWeight and gradBias up to rounding. accGrad
+ * runs twice: on the columns updateOutput kept (MM's finput) and, with buf1 resized away, on
+ * columns it unfolds itself. */
+static void check_threads(Spec s, long nImages, long nIn, long height, long width, int ndW, const long *wSize,
+                          int threads) {
+  const int saved = THGetNumThreads();
+  THDoubleTensor *input = random_double(31, 4, (long[]){nImages, nIn, height, width});
+  THDoubleTensor *result[2][5];
+  for (int run = 0; run < 2; run++) {
+    THSetNumThreads(run ? threads : 1);
+    DoubleConv *c = DoubleConv_new(s, random_double(32, ndW, wSize), random_double(33, 1, (long[]){wSize[0]}), NULL);
+    if (s.kind == FULL) {
+      THDoubleTensor_free(c->bias);
+      c->bias = random_double(33, 1, (long[]){wSize[1]});
+      THDoubleTensor_free(c->gradBias);
+      c->gradBias = THDoubleTensor_newClone(c->bias);
+    }
+    THDoubleTensor *out = THDoubleTensor_new(), *gin = THDoubleTensor_new();
+    DoubleConv_forward(c, input, out);
+    THDoubleTensor *go = random_double(34, out->nDimension, out->size);
+    DoubleConv_backward(c, input, go, gin);
+    THDoubleTensor_zero(c->gradWeight);
+    THDoubleTensor_zero(c->gradBias);
+    DoubleConv_accGrad(c, input, go, 0.5);
+    THDoubleTensor_resize1d(c->buf1, 1);
+    DoubleConv_accGrad(c, input, go, 0.5);
+    result[run][0] = out;
+    result[run][1] = gin;
+    result[run][2] = THDoubleTensor_newClone(c->gradWeight);
+    result[run][3] = THDoubleTensor_newClone(c->gradBias);
+    result[run][4] = go;
+    DoubleConv_free(c);
+  }
+  THSetNumThreads(saved);
+  for (int i = 0; i < 4; i++) {
+    THDoubleTensor *a = result[0][i], *b = result[1][i];
+    assert_true(THDoubleTensor_isSameSizeAs(a, b));
+    for (ptrdiff_t j = 0; j < THDoubleTensor_nElement(a); j++)
+      if (!th_close(THDoubleTensor_data(b)[j], THDoubleTensor_data(a)[j], 1e-12, 1e-12))
+        fail_msg("kind %d, %ld images, %d threads: result %d differs at %td: %.17g, one thread %.17g", s.kind, nImages,
+                 threads, i, j, THDoubleTensor_data(b)[j], THDoubleTensor_data(a)[j]);
+  }
+  for (int run = 0; run < 2; run++)
+    for (int i = 0; i < 5; i++) THDoubleTensor_free(result[run][i]);
+  THDoubleTensor_free(input);
+}
+
+static void test_threads_take_images(void **state) {
+  const Spec mm = {.kind = MM, .kW = 3, .kH = 3, .dW = 1, .dH = 1, .padW = 1, .padH = 1};
+  const Spec dilated = {.kind = DILATED, .kW = 3, .kH = 2, .dW = 2, .dH = 1, .padW = 2, .padH = 1, .dilW = 2,
+                        .dilH = 1};
+  const Spec full = {.kind = FULL, .kW = 3, .kH = 3, .dW = 2, .dH = 2, .padW = 1, .padH = 1, .adjW = 1, .adjH = 1};
+  const Spec pointwise = {.kind = MM, .kW = 1, .kH = 1, .dW = 1, .dH = 1};
+  for (int threads = 2; threads <= 3; threads++)
+    for (long n = 1; n <= 5; n += 2) {
+      check_threads(mm, n, 4, 13, 11, SIZES(6, 4, 3, 3), threads);
+      check_threads(dilated, n, 5, 12, 14, SIZES(7, 5, 2, 3), threads);
+      check_threads(full, n, 6, 9, 8, SIZES(6, 4, 3, 3), threads);
+      check_threads(pointwise, n, 40, 16, 16, SIZES(9, 40, 1, 1), threads);
+    }
+  check_threads(mm, 2, 4, 13, 11, SIZES(6, 4, 3, 3), 4); /* more threads than images */
+  for (long n = 1; n <= 3; n += 2) check_threads(mm, n, 9, 13, 11, SIZES(8, 9, 3, 3), 2); /* Winograd */
+}
+
 /* ------------------------------------------------------------------ layouts and buffers */
 /* Non-contiguous input, weight, gradOutput and result tensors give the contiguous results. */
 static void check_noncontiguous(const char *name, Spec s) {
@@ -749,6 +814,7 @@ int main(void) {
       cmocka_unit_test(test_mm_direct_reference),
       cmocka_unit_test(test_mm_winograd),
       cmocka_unit_test(test_winograd_float_accuracy),
+      cmocka_unit_test(test_threads_take_images),
       cmocka_unit_test(test_noncontiguous),
       cmocka_unit_test(test_buffers),
       cmocka_unit_test(test_unfolded_by_hand),

@@ -51,23 +51,37 @@ static inline void THNN_(BatchNorm_set)(THTensor *v, long c, real value) {
   if (v) THTensor_(data)(v)[c * v->stride[0]] = value;
 }
 
+/* The reductions keep THNN_BN_LANES partial sums in `real`, enough independent vector accumulators to
+ * hide the add latency, and fold them into accreal every chunk so that long channels stay accurate. */
+#define THNN_BN_LANES 32
+
 /* sum(x - shift) and sum((x - shift)^2) over channel c's blocks. */
-static void THNN_(BatchNorm_moments)(const real *x, THNN_(BNShape) s, long c, real shift, accreal *sum,
-                                     accreal *sumSq) {
+TH_VECTORISED static void THNN_(BatchNorm_moments)(const real *restrict x, THNN_(BNShape) s, long c, real shift,
+                                                   accreal *sum, accreal *sumSq) {
   accreal s1 = 0, s2 = 0;
   for (long b = 0; b < s.n; b++) {
     const real *p = x + (b * s.channels + c) * s.inner;
     for (long at = 0; at < s.inner; at += THNN_BN_CHUNK) {
-      long end = at + THNN_BN_CHUNK < s.inner ? at + THNN_BN_CHUNK : s.inner;
-      real a = 0, q = 0;
-#pragma omp simd reduction(+ : a, q)
-      for (long i = at; i < end; i++) {
+      long end = at + THNN_BN_CHUNK < s.inner ? at + THNN_BN_CHUNK : s.inner, i = at;
+      real a[THNN_BN_LANES] = {0}, q[THNN_BN_LANES] = {0};
+      for (; i + THNN_BN_LANES <= end; i += THNN_BN_LANES)
+        for (int k = 0; k < THNN_BN_LANES; k++) {
+          real d = p[i + k] - shift;
+          a[k] += d;
+          q[k] += d * d;
+        }
+      for (; i < end; i++) {
         real d = p[i] - shift;
-        a += d;
-        q += d * d;
+        a[0] += d;
+        q[0] += d * d;
       }
-      s1 += a;
-      s2 += q;
+      for (int w = THNN_BN_LANES / 2; w > 0; w /= 2)
+        for (int k = 0; k < w; k++) {
+          a[k] += a[k + w];
+          q[k] += q[k + w];
+        }
+      s1 += a[0];
+      s2 += q[0];
     }
   }
   *sum = s1;
@@ -75,22 +89,32 @@ static void THNN_(BatchNorm_moments)(const real *x, THNN_(BNShape) s, long c, re
 }
 
 /* sum(g) and sum((x - mean) * g) over channel c's blocks. */
-static void THNN_(BatchNorm_gradMoments)(const real *x, const real *g, THNN_(BNShape) s, long c, real mean,
-                                         accreal *sum, accreal *dot) {
+TH_VECTORISED static void THNN_(BatchNorm_gradMoments)(const real *restrict x, const real *restrict g,
+                                                       THNN_(BNShape) s, long c, real mean, accreal *sum,
+                                                       accreal *dot) {
   accreal s1 = 0, s2 = 0;
   for (long b = 0; b < s.n; b++) {
     long base = (b * s.channels + c) * s.inner;
     const real *px = x + base, *pg = g + base;
     for (long at = 0; at < s.inner; at += THNN_BN_CHUNK) {
-      long end = at + THNN_BN_CHUNK < s.inner ? at + THNN_BN_CHUNK : s.inner;
-      real a = 0, q = 0;
-#pragma omp simd reduction(+ : a, q)
-      for (long i = at; i < end; i++) {
-        a += pg[i];
-        q += (px[i] - mean) * pg[i];
+      long end = at + THNN_BN_CHUNK < s.inner ? at + THNN_BN_CHUNK : s.inner, i = at;
+      real a[THNN_BN_LANES] = {0}, q[THNN_BN_LANES] = {0};
+      for (; i + THNN_BN_LANES <= end; i += THNN_BN_LANES)
+        for (int k = 0; k < THNN_BN_LANES; k++) {
+          a[k] += pg[i + k];
+          q[k] += (px[i + k] - mean) * pg[i + k];
+        }
+      for (; i < end; i++) {
+        a[0] += pg[i];
+        q[0] += (px[i] - mean) * pg[i];
       }
-      s1 += a;
-      s2 += q;
+      for (int w = THNN_BN_LANES / 2; w > 0; w /= 2)
+        for (int k = 0; k < w; k++) {
+          a[k] += a[k + w];
+          q[k] += q[k + w];
+        }
+      s1 += a[0];
+      s2 += q[0];
     }
   }
   *sum = s1;
@@ -98,8 +122,8 @@ static void THNN_(BatchNorm_gradMoments)(const real *x, const real *g, THNN_(BNS
 }
 
 /* y = x * a + b + g * k over channel c's blocks; a NULL x or g stands for a zero term. */
-static void THNN_(BatchNorm_affine)(real *y, const real *x, const real *g, THNN_(BNShape) s, long c, real a,
-                                    real b, real k) {
+TH_VECTORISED static void THNN_(BatchNorm_affine)(real *y, const real *x, const real *g, THNN_(BNShape) s, long c,
+                                                  real a, real b, real k) {
   for (long blk = 0; blk < s.n; blk++) {
     long base = (blk * s.channels + c) * s.inner;
     real *py = y + base;
@@ -247,4 +271,5 @@ void THNN_(BatchNormalization_backward)(THNNState *state, THTensor *input, THTen
 }
 
 #undef THNN_BN_CHUNK
+#undef THNN_BN_LANES
 #endif

@@ -64,12 +64,16 @@ TH_VECTORISED static void THNN_(BatchNorm_moments)(const real *restrict x, THNN_
     for (long at = 0; at < s.inner; at += THNN_BN_CHUNK) {
       long end = at + THNN_BN_CHUNK < s.inner ? at + THNN_BN_CHUNK : s.inner, i = at;
       real a[THNN_BN_LANES] = {0}, q[THNN_BN_LANES] = {0};
-      for (; i + THNN_BN_LANES <= end; i += THNN_BN_LANES)
+      long ahead = b + 1 < s.n ? s.channels * s.inner : 0;
+      for (; i + THNN_BN_LANES <= end; i += THNN_BN_LANES) {
+        __builtin_prefetch(p + ahead + i);
+        __builtin_prefetch(p + ahead + i + 16);
         for (int k = 0; k < THNN_BN_LANES; k++) {
           real d = p[i + k] - shift;
           a[k] += d;
           q[k] += d * d;
         }
+      }
       for (; i < end; i++) {
         real d = p[i] - shift;
         a[0] += d;
@@ -99,11 +103,17 @@ TH_VECTORISED static void THNN_(BatchNorm_gradMoments)(const real *restrict x, c
     for (long at = 0; at < s.inner; at += THNN_BN_CHUNK) {
       long end = at + THNN_BN_CHUNK < s.inner ? at + THNN_BN_CHUNK : s.inner, i = at;
       real a[THNN_BN_LANES] = {0}, q[THNN_BN_LANES] = {0};
-      for (; i + THNN_BN_LANES <= end; i += THNN_BN_LANES)
+      long ahead = b + 1 < s.n ? s.channels * s.inner : 0;
+      for (; i + THNN_BN_LANES <= end; i += THNN_BN_LANES) {
+        __builtin_prefetch(px + ahead + i);
+        __builtin_prefetch(px + ahead + i + 16);
+        __builtin_prefetch(pg + ahead + i);
+        __builtin_prefetch(pg + ahead + i + 16);
         for (int k = 0; k < THNN_BN_LANES; k++) {
           a[k] += pg[i + k];
           q[k] += (px[i + k] - mean) * pg[i + k];
         }
+      }
       for (; i < end; i++) {
         a[0] += pg[i];
         q[0] += (px[i] - mean) * pg[i];

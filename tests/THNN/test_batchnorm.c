@@ -172,11 +172,11 @@ static void test_large_against_definition(void **state) {
   free_doubles(xd);
 }
 
-/* Backward in Float against the definition computed in Double on [5 x 3 x 40 x 41]: 1640 values a
- * block, so the vector loops run whole chunks, a partial one and a scalar tail. */
-static void test_backward_against_definition(void **state) {
-  long n = 5, ch = 3, hw = 40 * 41;
-  THDoubleTensor *xd = gradcheck_random(31, -1, 2, n, ch, 40, 41), *gd = gradcheck_random(32, -1, 1, n, ch, 40, 41);
+/* Backward in Float against the definition computed in Double on [5 x 3 x height x width]. */
+static void check_backward_against_definition(long height, long width) {
+  long n = 5, ch = 3, hw = height * width;
+  THDoubleTensor *xd = gradcheck_random(31, -1, 2, n, ch, height, width);
+  THDoubleTensor *gd = gradcheck_random(32, -1, 1, n, ch, height, width);
   THFloatTensor *x = THFloatTensor_new(), *g = THFloatTensor_new(), *y = THFloatTensor_new(), *gi = THFloatTensor_new();
   THFloatTensor_resizeNd(x, 4, xd->size, NULL);
   THFloatTensor_resizeNd(g, 4, gd->size, NULL);
@@ -215,6 +215,14 @@ static void test_backward_against_definition(void **state) {
   }
   free_floats(x, g, y, gi, w, b, gw, gb, sm, ss);
   free_doubles(xd, gd);
+}
+
+/* Blocks of 1640 values (a whole chunk, then a long run whose last 8 take the one vector reduction),
+ * 1634 (a long run ending in 2 scalar values) and 49 (short runs). */
+static void test_backward_against_definition(void **state) {
+  check_backward_against_definition(40, 41);
+  check_backward_against_definition(38, 43);
+  check_backward_against_definition(7, 7);
 }
 
 static void test_bad_inputs(void **state) {

@@ -8,6 +8,14 @@
 #include <omp.h>
 #endif
 
+/* A hot loop marked TH_VECTORISED also gets an AVX2 clone, chosen at load time; the libraries
+ * themselves target baseline x86-64 (SSE2). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define TH_VECTORISED __attribute__((target_clones("avx2", "default")))
+#else
+#define TH_VECTORISED
+#endif
+
 /* ------------------------------------------------------------------ integer arithmetic
  * Integer +, -, * and negation wrap modulo 2^bits, as Torch7's did on every compiler in practice,
  * without the undefined behaviour of signed overflow: they run on an unsigned type at least as wide

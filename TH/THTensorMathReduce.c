@@ -1,6 +1,7 @@
 /* libTH reductions and statistics: whole-tensor (sumall, maxall, varall, ...), along a dimension
  * (sum, max, std, norm, ...), cumulative sums and products, renorm and histograms. The ordering
  * functions (sort, topk, kthvalue, median, mode) are in THTensorMathSort.c. */
+#include "THElementwise.h"
 #include "THTensorMathReduceUtil.h"
 
 /* Below this many elements a loop runs on one thread: the fork costs more than it saves. */
@@ -15,13 +16,6 @@
 #define TH_REDUCE_COLUMNS 2048
 /* Independent accumulators of the contiguous folds: enough to vectorise and hide the add latency. */
 #define TH_REDUCE_LANES 16
-
-/* The hot loops get an AVX2 clone chosen at load time; the library itself targets baseline x86-64. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define TH_REDUCE_VECTORISED __attribute__((target_clones("avx2", "default")))
-#else
-#define TH_REDUCE_VECTORISED
-#endif
 
 typedef enum { TH_REDUCE_SUM, TH_REDUCE_PROD, TH_REDUCE_MAX, TH_REDUCE_MIN } THReduceOp;
 

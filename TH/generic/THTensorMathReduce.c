@@ -23,7 +23,7 @@
 /* NAME##Contiguous folds x[0..n) (n >= 1) with COMBINE in TH_REDUCE_LANES interleaved lanes so that
  * the compiler vectorises it; NAME##Strided folds a strided run. */
 #define TH_REDUCE_DEFINE_RUN_FOLD(NAME, COMBINE)                                                  \
-  TH_REDUCE_VECTORISED static accreal THTensor_(NAME##Contiguous)(const real *x, ptrdiff_t n) {  \
+  TH_VECTORISED static accreal THTensor_(NAME##Contiguous)(const real *x, ptrdiff_t n) {          \
     if (n < TH_REDUCE_LANES) {                                                                    \
       accreal a = x[0];                                                                           \
       for (ptrdiff_t i = 1; i < n; i++) a = COMBINE(a, (accreal)x[i]);                            \
@@ -49,9 +49,8 @@
  * along a non-innermost dimension of a contiguous tensor, reading memory forwards. Four rows are
  * combined before they meet the accumulators, which saves accumulator traffic. */
 #define TH_REDUCE_DEFINE_COLUMN_FOLD(NAME, COMBINE)                                               \
-  TH_REDUCE_VECTORISED static void THTensor_(NAME##Columns)(const real *restrict x, long n,      \
-                                                            ptrdiff_t ld, long w,                 \
-                                                            accreal *restrict acc) {              \
+  TH_VECTORISED static void THTensor_(NAME##Columns)(const real *restrict x, long n, ptrdiff_t ld, \
+                                                     long w, accreal *restrict acc) {             \
     for (long j = 0; j < w; j++) acc[j] = x[j];                                                   \
     long i = 1;                                                                                   \
     for (; i + 4 <= n; i += 4) {                                                                  \
@@ -165,8 +164,8 @@ accreal THTensor_(trace)(THTensor *t) {
                             t->stride[0] + t->stride[1]);
 }
 
-TH_REDUCE_VECTORISED static accreal THTensor_(dotContiguous)(const real *restrict x,
-                                                             const real *restrict y, ptrdiff_t n) {
+TH_VECTORISED static accreal THTensor_(dotContiguous)(const real *restrict x, const real *restrict y,
+                                                      ptrdiff_t n) {
   accreal lane[TH_REDUCE_LANES] = {0};
   ptrdiff_t i = 0;
   for (; i + TH_REDUCE_LANES <= n; i += TH_REDUCE_LANES)

@@ -51,55 +51,87 @@ static inline void THNN_(BatchNorm_set)(THTensor *v, long c, real value) {
   if (v) THTensor_(data)(v)[c * v->stride[0]] = value;
 }
 
-/* sum(x - shift) and sum((x - shift)^2) over channel c's blocks. */
-static void THNN_(BatchNorm_moments)(const real *x, THNN_(BNShape) s, long c, real shift, accreal *sum,
-                                     accreal *sumSq) {
+/* The sums go by runs of at most THNN_BN_CHUNK contiguous values, each summed in `real` and added up in
+ * accreal so that long channels stay accurate. A run of THNN_BN_LANES * 4 values or more is summed in
+ * THNN_BN_LANES partial sums, enough independent vector accumulators to hide the add latency; what is
+ * left of it, or a shorter run, takes one vector reduction, and fewer than 8 values a scalar loop:
+ * setting up and folding vector accumulators costs more than so few values (small blocks, e.g. 7x7
+ * images or a 2-D input whose blocks are single values, are all such runs). */
+#define THNN_BN_LANES 32
+
+/* With d = x - shift over channel c's blocks: sum(d) and sum(d^2) when g is NULL, else sum(g) and
+ * sum(d g). The next block (N blocks lie C*inner elements apart, so the hardware prefetcher would start
+ * cold on each) is prefetched while one is summed. Inlined into the two kernels below, so that each
+ * is compiled for its own case. */
+static inline __attribute__((always_inline)) void THNN_(BatchNorm_sums)(const real *restrict x,
+                                                                        const real *restrict g, THNN_(BNShape) s,
+                                                                        long c, real shift, accreal *sumU,
+                                                                        accreal *sumDU) {
   accreal s1 = 0, s2 = 0;
   for (long b = 0; b < s.n; b++) {
-    const real *p = x + (b * s.channels + c) * s.inner;
+    long base = (b * s.channels + c) * s.inner, ahead = b + 1 < s.n ? s.channels * s.inner : 0;
+    const real *px = x + base, *pg = g ? g + base : NULL;
     for (long at = 0; at < s.inner; at += THNN_BN_CHUNK) {
-      long end = at + THNN_BN_CHUNK < s.inner ? at + THNN_BN_CHUNK : s.inner;
+      long end = at + THNN_BN_CHUNK < s.inner ? at + THNN_BN_CHUNK : s.inner, i = at;
       real a = 0, q = 0;
+      if (end - at >= THNN_BN_LANES * 4) {
+        real la[THNN_BN_LANES] = {0}, lq[THNN_BN_LANES] = {0};
+        for (; i + THNN_BN_LANES <= end; i += THNN_BN_LANES) {
+          __builtin_prefetch(px + ahead + i);
+          __builtin_prefetch(px + ahead + i + 16);
+          if (pg) {
+            __builtin_prefetch(pg + ahead + i);
+            __builtin_prefetch(pg + ahead + i + 16);
+          }
+          for (int k = 0; k < THNN_BN_LANES; k++) {
+            real d = px[i + k] - shift, u = pg ? pg[i + k] : d;
+            la[k] += u;
+            lq[k] += d * u;
+          }
+        }
+        for (int w = THNN_BN_LANES / 2; w > 0; w /= 2)
+          for (int k = 0; k < w; k++) {
+            la[k] += la[k + w];
+            lq[k] += lq[k + w];
+          }
+        a = la[0];
+        q = lq[0];
+      }
+      if (end - i >= 8) {
 #pragma omp simd reduction(+ : a, q)
-      for (long i = at; i < end; i++) {
-        real d = p[i] - shift;
-        a += d;
-        q += d * d;
+        for (long j = i; j < end; j++) {
+          real d = px[j] - shift, u = pg ? pg[j] : d;
+          a += u;
+          q += d * u;
+        }
+      } else {
+        for (long j = i; j < end; j++) {
+          real d = px[j] - shift, u = pg ? pg[j] : d;
+          a += u;
+          q += d * u;
+        }
       }
       s1 += a;
       s2 += q;
     }
   }
-  *sum = s1;
-  *sumSq = s2;
+  *sumU = s1;
+  *sumDU = s2;
 }
 
-/* sum(g) and sum((x - mean) * g) over channel c's blocks. */
-static void THNN_(BatchNorm_gradMoments)(const real *x, const real *g, THNN_(BNShape) s, long c, real mean,
-                                         accreal *sum, accreal *dot) {
-  accreal s1 = 0, s2 = 0;
-  for (long b = 0; b < s.n; b++) {
-    long base = (b * s.channels + c) * s.inner;
-    const real *px = x + base, *pg = g + base;
-    for (long at = 0; at < s.inner; at += THNN_BN_CHUNK) {
-      long end = at + THNN_BN_CHUNK < s.inner ? at + THNN_BN_CHUNK : s.inner;
-      real a = 0, q = 0;
-#pragma omp simd reduction(+ : a, q)
-      for (long i = at; i < end; i++) {
-        a += pg[i];
-        q += (px[i] - mean) * pg[i];
-      }
-      s1 += a;
-      s2 += q;
-    }
-  }
-  *sum = s1;
-  *dot = s2;
+TH_VECTORISED static void THNN_(BatchNorm_moments)(const real *x, THNN_(BNShape) s, long c, real shift,
+                                                   accreal *sum, accreal *sumSq) {
+  THNN_(BatchNorm_sums)(x, NULL, s, c, shift, sum, sumSq);
+}
+
+TH_VECTORISED static void THNN_(BatchNorm_gradMoments)(const real *x, const real *g, THNN_(BNShape) s, long c,
+                                                       real mean, accreal *sum, accreal *dot) {
+  THNN_(BatchNorm_sums)(x, g, s, c, mean, sum, dot);
 }
 
 /* y = x * a + b + g * k over channel c's blocks; a NULL x or g stands for a zero term. */
-static void THNN_(BatchNorm_affine)(real *y, const real *x, const real *g, THNN_(BNShape) s, long c, real a,
-                                    real b, real k) {
+TH_VECTORISED static void THNN_(BatchNorm_affine)(real *y, const real *x, const real *g, THNN_(BNShape) s, long c,
+                                                  real a, real b, real k) {
   for (long blk = 0; blk < s.n; blk++) {
     long base = (blk * s.channels + c) * s.inner;
     real *py = y + base;
@@ -247,4 +279,5 @@ void THNN_(BatchNormalization_backward)(THNNState *state, THTensor *input, THTen
 }
 
 #undef THNN_BN_CHUNK
+#undef THNN_BN_LANES
 #endif

@@ -3,9 +3,9 @@
 #else
 /* y = x W^T + b, x 1-D [in] or 2-D [nframe x in], W [out x in], b [out] or NULL. Every product is
  * one BLAS call on the operands as they lie (the transposed weight is a view, never a copy).
- * addBuffer is Torch7's ones vector [nframe]: the bias is added as the outer product ones x b and
- * gradBias is gradOutput^T ones. The callee sizes and fills it on every call (Torch7 refilled it
- * only when its size changed, so a caller that wrote into it got a wrong bias). */
+ * addBuffer is Torch7's ones vector [nframe], with which gradBias is gradOutput^T ones; the forward
+ * pass does not need it. accGradParameters sizes and fills it on every call (Torch7 refilled it
+ * only when its size changed, so a caller that wrote into it got a wrong gradBias). */
 
 /* Checks input against weight and returns the number of frames (0 for a 1-D input). */
 static long THNN_(Linear_checkInput)(const char *fn, THTensor *input, THTensor *weight) {
@@ -53,13 +53,25 @@ void THNN_(Linear_updateOutput)(THNNState *state, THTensor *input, THTensor *out
     return;
   }
   THTensor_(resize2d)(output, nframe, weight->size[0]);
-  THTensor *tweight = THTensor_(newTranspose)(weight, 0, 1);
-  THTensor_(addmm)(output, 0, output, 1, input, tweight);
-  THTensor_(free)(tweight);
+  /* The bias is written before the product reads the operands: an output over their storage gets
+   * the result through a temporary. */
+  THStorage *o = output->storage;
+  int apart = o == input->storage || o == weight->storage || (bias && o == bias->storage);
+  THTensor *out = apart ? THTensor_(newWithSize2d)(nframe, weight->size[0]) : output;
   if (bias) {
-    THTensor *ones = THNN_(Linear_ones)(addBuffer, nframe);
-    THTensor_(addr)(output, 1, output, 1, ones, bias);
-    THTensor_(free)(ones);
+    /* Every row starts as the bias and the product adds onto it (beta 1): BLAS then skips its own
+     * pass that zeroes the output, and no second pass adds the bias. */
+    THTensor *rows = THTensor_(newWithStorage2d)(bias->storage, bias->storageOffset, nframe, 0, bias->size[0],
+                                                 bias->stride[0]);
+    THTensor_(copy)(out, rows);
+    THTensor_(free)(rows);
+  }
+  THTensor *tweight = THTensor_(newTranspose)(weight, 0, 1);
+  THTensor_(addmm)(out, bias ? 1 : 0, out, 1, input, tweight);
+  THTensor_(free)(tweight);
+  if (apart) {
+    THTensor_(copy)(output, out);
+    THTensor_(free)(out);
   }
 }
 

@@ -172,6 +172,59 @@ static void test_large_against_definition(void **state) {
   free_doubles(xd);
 }
 
+/* Backward in Float against the definition computed in Double on [5 x 3 x height x width]. */
+static void check_backward_against_definition(long height, long width) {
+  long n = 5, ch = 3, hw = height * width;
+  THDoubleTensor *xd = gradcheck_random(31, -1, 2, n, ch, height, width);
+  THDoubleTensor *gd = gradcheck_random(32, -1, 1, n, ch, height, width);
+  THFloatTensor *x = THFloatTensor_new(), *g = THFloatTensor_new(), *y = THFloatTensor_new(), *gi = THFloatTensor_new();
+  THFloatTensor_resizeNd(x, 4, xd->size, NULL);
+  THFloatTensor_resizeNd(g, 4, gd->size, NULL);
+  THFloatTensor_copyDouble(x, xd);
+  THFloatTensor_copyDouble(g, gd);
+  THFloatTensor *w = THFloatTensor_newWithSize1d(ch), *b = THFloatTensor_newWithSize1d(ch);
+  THFloatTensor *gw = THFloatTensor_newWithSize1d(ch), *gb = THFloatTensor_newWithSize1d(ch);
+  THFloatTensor *sm = THFloatTensor_new(), *ss = THFloatTensor_new();
+  for (long c = 0; c < ch; c++) {
+    THFloatTensor_set1d(w, c, 0.5f + c);
+    THFloatTensor_set1d(b, c, 0.25f * c);
+  }
+  THFloatTensor_zero(gw);
+  THFloatTensor_zero(gb);
+  THNN_FloatBatchNormalization_updateOutput(NULL, x, y, w, b, NULL, NULL, sm, ss, true, MOMENTUM, EPS);
+  THNN_FloatBatchNormalization_backward(NULL, x, g, gi, gw, gb, w, NULL, NULL, sm, ss, true, 1, EPS);
+  const float *px = THFloatTensor_data(x), *pg = THFloatTensor_data(g), *pgi = THFloatTensor_data(gi);
+  for (long c = 0; c < ch; c++) {
+    double mean = 0, sq = 0, sum = 0, dot = 0, m = n * hw;
+    for (long i = 0; i < m; i++) mean += px[(i / hw * ch + c) * hw + i % hw];
+    mean /= m;
+    for (long i = 0; i < m; i++) {
+      long at = (i / hw * ch + c) * hw + i % hw;
+      sq += pow(px[at] - mean, 2);
+      sum += pg[at];
+      dot += (px[at] - mean) * pg[at];
+    }
+    double invstd = 1 / sqrt(sq / m + EPS), wc = THFloatTensor_get1d(w, c);
+    assert_close(THFloatTensor_get1d(gw, c), dot * invstd, 1e-3);
+    assert_close(THFloatTensor_get1d(gb, c), sum, 1e-3);
+    for (long i = 0; i < m; i += 13) {
+      long at = (i / hw * ch + c) * hw + i % hw;
+      double want = (pg[at] - sum / m - (px[at] - mean) * dot * invstd * invstd / m) * invstd * wc;
+      assert_close(pgi[at], want, 1e-4);
+    }
+  }
+  free_floats(x, g, y, gi, w, b, gw, gb, sm, ss);
+  free_doubles(xd, gd);
+}
+
+/* Blocks of 1640 values (a whole chunk, then a long run whose last 8 take the one vector reduction),
+ * 1634 (a long run ending in 2 scalar values) and 49 (short runs). */
+static void test_backward_against_definition(void **state) {
+  check_backward_against_definition(40, 41);
+  check_backward_against_definition(38, 43);
+  check_backward_against_definition(7, 7);
+}
+
 static void test_bad_inputs(void **state) {
   THFloatTensor *x = THFloatTensor_newWithSize3d(2, 3, 4), *y = THFloatTensor_new();
   THFloatTensor *v3 = THFloatTensor_newWithSize1d(3), *v4 = THFloatTensor_newWithSize1d(4);
@@ -207,7 +260,8 @@ int main(void) {
       cmocka_unit_test(test_golden_train4d),   cmocka_unit_test(test_golden_train2d),
       cmocka_unit_test(test_golden_eval3d),    cmocka_unit_test(test_partial_backward),
       cmocka_unit_test(test_non_contiguous),   cmocka_unit_test(test_gradcheck),
-      cmocka_unit_test(test_large_against_definition), cmocka_unit_test(test_bad_inputs),
+      cmocka_unit_test(test_large_against_definition), cmocka_unit_test(test_backward_against_definition),
+      cmocka_unit_test(test_bad_inputs),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -89,6 +89,25 @@ static void test_non_contiguous(void **state) {
   free_floats(input, weight, bias, go, tin, tw, tgo, cin, cw, cgo, vin, vw, vgo, out, gi, gw, gb, gwT, gwView);
 }
 
+/* The bias is written into the output before the product: a non-contiguous output still gets the
+ * golden result, and an output that is the input itself (square weight) gets the result of a separate one. */
+static void test_output_layouts(void **state) {
+  THFloatTensor *input = gold(GOLDEN, "batch", "input"), *weight = gold(GOLDEN, "batch", "weight");
+  THFloatTensor *bias = gold(GOLDEN, "batch", "bias");
+  THFloatTensor *outT = THFloatTensor_newWithSize2d(weight->size[0], input->size[0]);
+  THFloatTensor *out = THFloatTensor_newTranspose(outT, 0, 1);
+  THNN_FloatLinear_updateOutput(NULL, input, out, weight, bias, NULL);
+  assert_false(THFloatTensor_isContiguous(out));
+  assert_gold(GOLDEN, "batch", "output", out, 1e-5);
+  long n = weight->size[0];
+  THFloatTensor *square = THFloatTensor_newNarrow(weight, 1, 0, n), *head = THFloatTensor_newNarrow(input, 1, 0, n);
+  THFloatTensor *x = THFloatTensor_newClone(head), *expected = THFloatTensor_new();
+  THNN_FloatLinear_updateOutput(NULL, x, expected, square, bias, NULL);
+  THNN_FloatLinear_updateOutput(NULL, x, x, square, bias, NULL);
+  assert_float_tensor_close(x, expected, 1e-6, 1e-6);
+  free_floats(input, weight, bias, outT, out, square, head, x, expected);
+}
+
 /* ------------------------------------------------------------------ finite differences (Double) */
 
 typedef struct {
@@ -177,7 +196,8 @@ int main(void) {
       cmocka_unit_test(test_golden_batch),   cmocka_unit_test(test_golden_single),
       cmocka_unit_test(test_golden_nobias),  cmocka_unit_test(test_null_buffers),
       cmocka_unit_test(test_non_contiguous), cmocka_unit_test(test_gradcheck),
-      cmocka_unit_test(test_large_against_definition), cmocka_unit_test(test_bad_inputs),
+      cmocka_unit_test(test_large_against_definition), cmocka_unit_test(test_output_layouts),
+      cmocka_unit_test(test_bad_inputs),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,12 +23,13 @@ typedef struct {
  * transposed convolutions take weight [nInputPlane x nOutputPlane x kT x kH x kW] and are the
  * adjoint of the convolution with the same weight.
  *
- * Volumes are processed one at a time: unfold volume n (OpenMP), then one GEMM over its
- * kT*kH*kW*C x T'*H'*W' columns (OpenBLAS); never one inside the other. A 1x1x1 kernel with stride
- * 1 and no padding needs no unfolding. `columns` holds one volume's columns, except with
- * keepColumns (VolumetricConvolutionMM's finput), which keeps every volume's ([nImages x K x L], 2D
- * for a single volume) for accGradParameters (columnsKept). `columnsName` names the buffer in
- * messages. */
+ * Each volume is unfolded, then multiplied in one GEMM over its kT*kH*kW*C x T'*H'*W' columns:
+ * with several threads and volumes, threads take whole volumes, else volumes go one at a time with
+ * the unfolding on OpenMP threads and the GEMM on OpenBLAS's (ConvolutionGemm.h says more). A
+ * 1x1x1 kernel with stride 1 and no padding needs no unfolding. `columns` holds one volume's
+ * columns (other threads' are allocated for the call), except with keepColumns
+ * (VolumetricConvolutionMM's finput), which keeps every volume's ([nImages x K x L], 2D for a
+ * single volume) for accGradParameters (columnsKept). `columnsName` names the buffer in messages. */
 
 /* Sets kT, kH, kW of p from a 5D weight (the legacy modules that take the kernel size from it),
  * raising an error naming `arg` when weight is not 5D. */

@@ -42,40 +42,37 @@ void THNN_(vol2col)(const THNNVolGeometry *g, const real *vol, real *col) {
   }
 }
 
-/* The kernel position o with o * stride == t, or -1 when t is not a multiple of the stride or o
- * falls outside [0, outSize). */
-static inline long THNN_(col2volPosition)(long t, long stride, long outSize) {
-  if (t < 0 || t % stride != 0 || t / stride >= outSize) return -1;
-  return t / stride;
-}
-
-/* Gathered per volume row (c, it, ih): each row sums what every (kt, kh, kw) contributes to it, so
- * threads never write the same element and no atomics are needed. */
+/* Scattered per column row, a thread owning whole channels, for the reasons col2im gives
+ * (Im2Col.c); each volume element still sums its terms in (kt, kh, kw) order. */
 void THNN_(col2vol)(const THNNVolGeometry *g, const real *col, real *vol) {
   const long outW = g->outWidth, outHW = g->outHeight * outW, L = g->outDepth * outHW;
-  const long volRows = g->channels * g->depth * g->height, dW = g->dW;
-#pragma omp parallel for if (g->channels * g->kT * g->kH * g->kW * L > THNN_CONV_OMP_MIN)
-  for (long row = 0; row < volRows; row++) {
-    const long ih = row % g->height, it = (row / g->height) % g->depth, c = row / (g->height * g->depth);
-    real *dst = vol + row * g->width;
-    for (long kt = 0; kt < g->kT; kt++) {
-      const long ot = THNN_(col2volPosition)(it + g->padT - kt * g->dilationT, g->dT, g->outDepth);
-      if (ot < 0) continue;
-      for (long kh = 0; kh < g->kH; kh++) {
-        const long oh = THNN_(col2volPosition)(ih + g->padH - kh * g->dilationH, g->dH, g->outHeight);
-        if (oh < 0) continue;
+  const long planeSize = g->height * g->width, dW = g->dW;
+#pragma omp parallel for if (g->channels > 1 && g->channels * g->kT * g->kH * g->kW * L > THNN_CONV_OMP_MIN)
+  for (long c = 0; c < g->channels; c++) {
+    real *volume = vol + c * g->depth * planeSize;
+    for (long kt = 0; kt < g->kT; kt++)
+      for (long kh = 0; kh < g->kH; kh++)
         for (long kw = 0; kw < g->kW; kw++) {
+          const long offT = kt * g->dilationT - g->padT, offH = kh * g->dilationH - g->padH;
           const long offW = kw * g->dilationW - g->padW;
           long lo, hi;
           THNN_(im2colValidRange)(offW, dW, g->width, outW, &lo, &hi);
-          const real *src = col + (((c * g->kT + kt) * g->kH + kh) * g->kW + kw) * L + ot * outHW + oh * outW;
-          if (dW == 1)
-            for (long ow = lo; ow < hi; ow++) dst[ow + offW] += src[ow];
-          else
-            for (long ow = lo; ow < hi; ow++) dst[ow * dW + offW] += src[ow];
+          const real *src = col + (((c * g->kT + kt) * g->kH + kh) * g->kW + kw) * L;
+          for (long ot = 0; ot < g->outDepth; ot++) {
+            const long it = ot * g->dT + offT;
+            if (it < 0 || it >= g->depth) continue;
+            for (long oh = 0; oh < g->outHeight; oh++) {
+              const long ih = oh * g->dH + offH;
+              if (ih < 0 || ih >= g->height) continue;
+              const real *s = src + ot * outHW + oh * outW;
+              real *d = volume + it * planeSize + ih * g->width + offW;
+              if (dW == 1)
+                for (long ow = lo; ow < hi; ow++) d[ow] += s[ow];
+              else
+                for (long ow = lo; ow < hi; ow++) d[ow * dW] += s[ow];
+            }
+          }
         }
-      }
-    }
   }
 }
 

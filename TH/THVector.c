@@ -1,18 +1,28 @@
 /* THVector: contiguous-array kernels with run-time CPU dispatch. The kernels themselves are
  * vector/generic/THVectorKernels.c (every type) and vector/VectorMath.h (float exp, sigmoid, tanh
- * and the reductions THNN's softmax needs), built here for the baseline instruction set and in
- * vector/AVX2.c for AVX2 + FMA; generic/THVector.c holds the exported functions, which check their
- * arguments and call the set picked by vectorDispatchInit (lazily, at first use). */
+ * and the reductions THNN's softmax needs), built here for the baseline instruction set, in
+ * vector/AVX2.c for AVX2 + FMA and in vector/AVX512.c for AVX-512; generic/THVector.c holds the
+ * exported functions, which check their arguments and call the set picked by vectorDispatchInit
+ * (lazily, at first use). */
 #include "THElementwise.h"
 #include "THVector.h"
 
-/* AVX2 and FMA usable (CPU and OS), unless EMBER_VECTOR_ISA=portable asks for the baseline
- * kernels (for tests of both sets, and for telling a kernel bug from a compiler one). */
-static int THVector_useAVX2(void) {
+/* The best kernel set the CPU (and OS) can run: 2 for AVX-512 (F, BW, DQ, VL), 1 for AVX2 + FMA, 0
+ * for the baseline. EMBER_VECTOR_ISA=portable or =avx2 caps it (for tests of every set, and for
+ * telling a kernel bug from a compiler one). */
+static int THVector_bestISA(void) {
+  __builtin_cpu_init();
+  int best = 0;
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
+    best = 1;
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl"))
+      best = 2;
+  }
   const char *isa = getenv("EMBER_VECTOR_ISA");
   if (isa && strcmp(isa, "portable") == 0) return 0;
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  if (isa && strcmp(isa, "avx2") == 0) return best < 1 ? best : 1;
+  return best;
 }
 
 #define THVECTOR_ISA DEFAULT

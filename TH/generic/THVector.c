@@ -62,6 +62,7 @@ typedef struct THVector_(Kernels) {
 
 THVECTOR_KERNEL_SET_(DEFAULT)
 THVECTOR_KERNEL_SET_(AVX2)
+THVECTOR_KERNEL_SET_(AVX512)
 #undef THVECTOR_KERNEL_SET_
 #undef THVECTOR_MATH_SET_
 #undef THVECTOR_MATH_FIELDS_
@@ -71,7 +72,9 @@ THVECTOR_KERNEL_SET_(AVX2)
 static const THVector_(Kernels) *THVector_(active);
 
 void THVector_(vectorDispatchInit)(void) {
-  const THVector_(Kernels) *set = THVector_useAVX2() ? &THVector_(kernels_AVX2) : &THVector_(kernels_DEFAULT);
+  static const THVector_(Kernels) *const sets[] = {&THVector_(kernels_DEFAULT), &THVector_(kernels_AVX2),
+                                                   &THVector_(kernels_AVX512)};
+  const THVector_(Kernels) *set = sets[THVector_bestISA()];
   __atomic_store_n(&THVector_(active), set, __ATOMIC_RELEASE);
 }
 

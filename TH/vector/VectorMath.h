@@ -1,10 +1,11 @@
 /* THFloatVector's transcendental and reduction kernels (exp, sigmoid, tanh, expShiftSum, sum, dot,
- * max), written once with GCC vector extensions and built twice: by THVector.c for the baseline
- * instruction set (THVECTOR_LANES 4, SSE2) and by vector/AVX2.c with -mavx2 -mfma (8 lanes, a*b+c
- * contracted to FMA). THVECTOR_ISA names the build (the kernels are THFloatVector_<name>_<ISA>);
- * one build per translation unit. generic/THVector.c declares both builds and dispatches. Outputs
+ * max), written once with GCC vector extensions and built three times: by THVector.c for the
+ * baseline instruction set (THVECTOR_LANES 4, SSE2), by vector/AVX2.c with -mavx2 -mfma (8 lanes,
+ * a*b+c contracted to FMA) and by vector/AVX512.c (16 lanes). THVECTOR_ISA names the build (the
+ * kernels are THFloatVector_<name>_<ISA>); one build per translation unit. generic/THVector.c
+ * declares every build and dispatches. Outputs
  * may be exactly their inputs. Accuracy (tests/TH/test_vector.c measures it against libm in
- * double, for both builds): exp within 1 ulp, tanh within 2 ulp and sigmoid within 3 ulp,
+ * double, for every build): exp within 1 ulp, tanh within 2 ulp and sigmoid within 3 ulp,
  * subnormal results included; NaN in gives NaN out. */
 #include <stddef.h>
 #include <stdint.h>
@@ -27,36 +28,43 @@ THVECTOR_MATH_INLINE THVecF THVec_abs(THVecF x) {
   return (THVecF)((THVecI)x & 0x7fffffff);
 }
 
-/* exp(x): x = n ln2 + r with |r| <= ln2/2 (Cody-Waite split of ln2, exact products for the n that
- * occur), exp(r) by a degree-6 polynomial fitted for relative error on that interval (0.07 ulp), and
- * 2^n applied in two halves so that results down to the subnormals and up to FLT_MAX come out
- * without overflow of the scale itself. Inputs are clamped to [-104, 89], beyond which the result
- * is 0 or inf anyway; the comparisons are written so that a NaN lane stays NaN. */
-THVECTOR_MATH_INLINE THVecF THVec_exp(THVecF x) {
-  const THVecF hi = THVec_splat(89.0f), lo = THVec_splat(-104.0f);
-  x = THVec_select(x > hi, hi, x);
-  x = THVec_select(x < lo, lo, x);
+/* exp(x) = p 2^n: x = n ln2 + r with |r| <= ln2/2 (Cody-Waite split of ln2, exact products for the
+ * n that occur) and p = exp(r) by a degree-6 polynomial fitted for relative error on that interval
+ * (0.07 ulp). n comes back as an integer. */
+THVECTOR_MATH_INLINE THVecF THVec_expReduced(THVecF x, THVecI *n) {
   /* Adding 1.5 * 2^23 rounds x log2(e) to an integer held in the low mantissa bits. */
   const THVecF shifter = THVec_splat(12582912.0f);
   THVecF t = x * THVec_splat(1.44269504088896341f) + shifter;
-  THVecF n = t - shifter;
-  THVecI ni = (THVecI)t - (THVecI)shifter;
-  THVecF r = x - n * THVec_splat(0.693359375f);
-  r = r - n * THVec_splat(-2.12194440e-4f);
+  THVecF nf = t - shifter;
+  *n = (THVecI)t - (THVecI)shifter;
+  THVecF r = x - nf * THVec_splat(0.693359375f);
+  r = r - nf * THVec_splat(-2.12194440e-4f);
   THVecF q = THVec_splat(1.375140855e-03f);
   q = q * r + THVec_splat(8.368918672e-03f);
   q = q * r + THVec_splat(4.166953266e-02f);
   q = q * r + THVec_splat(1.666651815e-01f);
   q = q * r + THVec_splat(4.999998808e-01f);
-  THVecF p = (r * r) * q + r + THVec_splat(1.0f);
+  return (r * r) * q + r + THVec_splat(1.0f);
+}
+
+/* exp(x): 2^n applied in two halves so that results down to the subnormals and up to FLT_MAX come
+ * out without overflow of the scale itself. Inputs are clamped to [-104, 89], beyond which the
+ * result is 0 or inf anyway; the comparisons are written so that a NaN lane stays NaN. */
+THVECTOR_MATH_INLINE THVecF THVec_exp(THVecF x) {
+  const THVecF hi = THVec_splat(89.0f), lo = THVec_splat(-104.0f);
+  x = THVec_select(x > hi, hi, x);
+  x = THVec_select(x < lo, lo, x);
+  THVecI ni;
+  THVecF p = THVec_expReduced(x, &ni);
   THVecI n1 = ni >> 1, n2 = ni - n1;
   THVecF s1 = (THVecF)((n1 + 127) << 23), s2 = (THVecF)((n2 + 127) << 23);
   return (p * s1) * s2;
 }
 
 /* tanh(x) = sign(x) tanh(|x|): below |x| = 0.55 the odd polynomial a + a^3 P(a^2) (fitted for
- * relative error, 0.02 ulp), above 1 - 2 / (exp(2a) + 1) (exp overflows to inf for large a, giving
- * 1); the sign bit of x is put back last, so tanh(-0) = -0. */
+ * relative error, 0.02 ulp), above 1 - 2 / (exp(2a) + 1). 2a is capped at 40, where that is 1 in
+ * float already, so the exponential needs neither clamping below nor a split scale (NaN stays NaN
+ * through the cap's comparison); the sign bit of x is put back last, so tanh(-0) = -0. */
 THVECTOR_MATH_INLINE THVecF THVec_tanh(THVecF x) {
   THVecF a = THVec_abs(x);
   THVecF u = a * a;
@@ -66,7 +74,10 @@ THVECTOR_MATH_INLINE THVecF THVec_tanh(THVecF x) {
   p = p * u + THVec_splat(1.333261679e-01f);
   p = p * u + THVec_splat(-3.333331865e-01f);
   THVecF small = (a * u) * p + a;
-  THVecF e = THVec_exp(a + a);
+  THVecF a2 = a + a, cap = THVec_splat(40.0f);
+  a2 = THVec_select(a2 > cap, cap, a2);
+  THVecI n;
+  THVecF e = THVec_expReduced(a2, &n) * (THVecF)((n + 127) << 23);
   THVecF large = THVec_splat(1.0f) - THVec_splat(2.0f) / (e + THVec_splat(1.0f));
   THVecF t = THVec_select(a < THVec_splat(0.55f), small, large);
   return (THVecF)((THVecI)t | ((THVecI)x & INT32_MIN));

@@ -1,5 +1,5 @@
-/* THVector: the contiguous-array kernels, for every type, with both kernel sets (the portable one,
- * forced by EMBER_VECTOR_ISA=portable, and the AVX2 one where the CPU has it), against a plain C
+/* THVector: the contiguous-array kernels, for every type, with every kernel set (portable, AVX2 and
+ * AVX-512 where the CPU has them; EMBER_VECTOR_ISA picks them, see th_test.h), against a plain C
  * reference: lengths that are not multiples of any vector width, unaligned starts, in place; and
  * THFloatVector's extensions (exp, sigmoid, tanh, expShiftSum, sum, dot, max): accuracy in ulps
  * against libm in double, special values, exact reductions, bad arguments. */
@@ -78,12 +78,8 @@ static void TEST_(kernels)(const char *isa, long n, long offset) {
 
 static void TEST_(all_kernels)(void **state) {
   static const long lengths[] = {0, 1, 7, 37, 1000, 4099};
-  for (int pass = 0; pass < 2; pass++) {
-    const char *isa = pass == 0 ? "portable" : "best";
-    if (pass == 0)
-      setenv("EMBER_VECTOR_ISA", "portable", 1);
-    else
-      unsetenv("EMBER_VECTOR_ISA");
+  for (int pass = 0; pass < KERNEL_SETS; pass++) {
+    const char *isa = kernel_set_name(pass);
     VECTOR_(vectorDispatchInit)();
     for (size_t k = 0; k < sizeof lengths / sizeof lengths[0]; k++)
       for (long offset = 0; offset < 2; offset++) TEST_(kernels)(isa, lengths[k], offset);
@@ -198,14 +194,11 @@ static void test_float_kernels(void **state) {
 /* ------------------------------------------------------------------ THFloatVector's extensions
  * exp, sigmoid, tanh, expShiftSum, sum, dot and max (vector/VectorMath.h), in both builds. */
 
-/* Picks the kernel set of pass 0 (portable) or 1 (the best the CPU has); returns its name. */
+/* Picks the kernel set of a pass for THFloatVector; returns its name. */
 static const char *use_kernel_set(int pass) {
-  if (pass == 0)
-    setenv("EMBER_VECTOR_ISA", "portable", 1);
-  else
-    unsetenv("EMBER_VECTOR_ISA");
+  const char *name = kernel_set_name(pass);
   THFloatVector_vectorDispatchInit();
-  return pass == 0 ? "portable" : "best";
+  return name;
 }
 
 typedef void (*float_map)(float *, const float *, ptrdiff_t);
@@ -248,7 +241,7 @@ static void test_float_exp_sigmoid_tanh_accuracy(void **state) {
   const float expSpecials[] = {NAN, INFINITY, -INFINITY, 89, 88.72f, -87, -100, -104, -200, 0, -0.0f};
   const float tanhSpecials[] = {NAN, INFINITY, -INFINITY, 0, -0.0f, 1e-30f, -1e-40f, 0.55f, -9, 100};
   const float sigmoidSpecials[] = {NAN, INFINITY, -INFINITY, 0, -0.0f, -88, -103, -200, 17, 200};
-  for (int pass = 0; pass < 2; pass++) {
+  for (int pass = 0; pass < KERNEL_SETS; pass++) {
     const char *isa = use_kernel_set(pass);
     /* exp down to subnormal results (below -87.3) and up to near FLT_MAX (88.72) */
     check_map_accuracy(isa, "exp", THFloatVector_exp, exp, -103.9, 88.72, 1);
@@ -312,7 +305,7 @@ static void check_reductions(const char *isa, long n, long offset) {
 
 static void test_float_reductions(void **state) {
   static const long lengths[] = {0, 1, 3, 7, 37, 1000, 4099};
-  for (int pass = 0; pass < 2; pass++) {
+  for (int pass = 0; pass < KERNEL_SETS; pass++) {
     const char *isa = use_kernel_set(pass);
     for (size_t k = 0; k < sizeof lengths / sizeof lengths[0]; k++)
       for (long offset = 0; offset < 2; offset++) check_reductions(isa, lengths[k], offset);

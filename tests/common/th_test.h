@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -47,6 +48,20 @@ static inline double th_ulp_error(float got, double exact) {
   if (isinf(e)) return got == e ? 0 : INFINITY;
   double spacing = fabs(e) < 1.17549435e-38f ? 1.4012984643e-45 : nextafterf(fabsf(e), INFINITY) - fabsf(e);
   return fabs((double)got - exact) / spacing;
+}
+
+/* THVector's kernel sets, one test pass each: pass 0 the portable set, 1 AVX2 (capped by
+ * EMBER_VECTOR_ISA; the portable one on a CPU without it), 2 the best the CPU has (AVX-512 where
+ * present). Sets the variable for the pass and returns the pass's name; callers then call
+ * TH<Real>Vector_vectorDispatchInit (or a TH function that does) to switch. */
+#define KERNEL_SETS 3
+static inline const char *kernel_set_name(int pass) {
+  static const char *const names[KERNEL_SETS] = {"portable", "avx2", "best"};
+  if (pass < 2)
+    setenv("EMBER_VECTOR_ISA", names[pass], 1);
+  else
+    unsetenv("EMBER_VECTOR_ISA");
+  return names[pass];
 }
 
 /* Per-type tests: a file defines TYPE_CASE(Real, real) to write `static void

@@ -2,8 +2,8 @@
 #define TH_GENERIC_FILE "vector/generic/THVectorKernels.c"
 #else
 /* THVector's kernels for one instruction set, named THRealVector_NAME_<THVECTOR_ISA>: THVector.c
- * builds them for the baseline (DEFAULT) and vector/AVX2.c, compiled with -mavx2 -mfma, builds the
- * same loops again for AVX2; THVector.c picks one set at run time. Plain loops that GCC vectorises
+ * builds them for the baseline (DEFAULT), vector/AVX2.c (-mavx2 -mfma) and vector/AVX512.c
+ * (-mavx512*) build the same loops again for AVX2 and AVX-512; THVector.c picks one set at run time. Plain loops that GCC vectorises
  * for the target at hand. Outputs may be exactly their inputs (in place), hence `ivdep` rather
  * than `restrict`. Integer division assumes non-zero divisors (the callers check). */
 

@@ -74,16 +74,27 @@ void THNN_(unfoldingForward)(const THNN_(Unfolding) *u, long nImages, long plane
   THTensor *bT = bias ? THTensor_(newContiguous)(bias) : NULL, *outT = THNN_(convWritable)(output, 0);
   real *in = THTensor_(data)(inT), *w = THTensor_(data)(wT), *b = bT ? THTensor_(data)(bT) : NULL;
   real *out = THTensor_(data)(outT);
+  /* bands of about THNN_CONV_BAND elements of columns */
+  const long band = u->unfoldRows ? THMax(1, THNN_CONV_BAND / THMax(1, K * u->rowLength)) : 0;
 #pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
   for (long n = 0; n < nImages; n++) {
     real *image = in + n * u->imageSize, *cols = image, *o = out + n * planes * L;
-    if (columnsData) {
+    if (columnsData)
       cols = keepAll ? columnsData + n * K * L
                      : THNN_(unfoldingColumnsOf)(THNN_(unfoldingThread)(), columnsData, scratch, K * L);
-      u->unfold(u->geometry, image, cols);
-    }
     if (b) THNN_(convFillPlanes)(o, planes, L, b);
-    THBlas_(gemm)('n', 'n', L, planes, K, 1, cols, L, w, K, b ? 1 : 0, o, L);
+    if (columnsData && u->unfoldRows) {
+      /* a band of rows at a time, multiplied while its columns are still in cache */
+      for (long row0 = 0; row0 < u->rowCount; row0 += band) {
+        const long row1 = THMin(u->rowCount, row0 + band), l0 = row0 * u->rowLength;
+        u->unfoldRows(u->geometry, image, row0, row1, cols + l0, L);
+        THBlas_(gemm)('n', 'n', (row1 - row0) * u->rowLength, planes, K, 1, cols + l0, L, w, K, b ? 1 : 0, o + l0,
+                      L);
+      }
+    } else {
+      if (columnsData) u->unfold(u->geometry, image, cols);
+      THBlas_(gemm)('n', 'n', L, planes, K, 1, cols, L, w, K, b ? 1 : 0, o, L);
+    }
   }
   THFree(scratch);
   THNN_(convWritten)(outT, output);
@@ -198,9 +209,14 @@ static void THNN_(im2colUnfold)(const void *g, const real *image, real *columns)
 }
 static void THNN_(col2imFold)(const void *g, const real *columns, real *image) { THNN_(col2im)(g, columns, image); }
 
+static void THNN_(im2colUnfoldRows)(const void *g, const real *image, long row0, long row1, real *columns, long ld) {
+  THNN_(im2colRows)(g, image, row0, row1, columns, ld);
+}
+
 static THNN_(Unfolding) THNN_(convUnfolding)(const THNNConvGeometry *g) {
   THNN_(Unfolding) u = {g, THNN_(im2colUnfold), THNN_(col2imFold), g->channels, g->channels * g->height * g->width,
-                        g->channels * g->kH * g->kW, g->outHeight * g->outWidth, THNN_(convIsPointwise)(g)};
+                        g->channels * g->kH * g->kW, g->outHeight * g->outWidth, THNN_(convIsPointwise)(g),
+                        THNN_(im2colUnfoldRows), g->outWidth, g->outHeight};
   return u;
 }
 

@@ -28,6 +28,10 @@ typedef struct {
   void (*fold)(const void *geometry, const real *columns, real *image);
   long channels, imageSize, K, L;
   int pointwise;
+  /* Where the columns come in rows of rowLength (2D: output rows), unfoldRows unfolds rows
+   * [row0, row1) only, into columns (its first entry) with rows ld apart; NULL when it cannot. */
+  void (*unfoldRows)(const void *geometry, const real *image, long row0, long row1, real *columns, long ld);
+  long rowLength, rowCount;
 } THNN_(Unfolding);
 
 /* OpenBLAS takes int sizes: refuses larger problems (call it before allocating anything); `what`

@@ -18,7 +18,10 @@ static THNN_(Unfolding) THNN_(volUnfolding)(const THNNVolGeometry *g) {
                         g->channels * g->depth * g->height * g->width,
                         g->channels * g->kT * g->kH * g->kW,
                         g->outDepth * g->outHeight * g->outWidth,
-                        THNN_(volIsPointwise)(g)};
+                        THNN_(volIsPointwise)(g),
+                        NULL,
+                        0,
+                        0};
   return u;
 }
 

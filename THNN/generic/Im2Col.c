@@ -2,20 +2,19 @@
 #define TH_GENERIC_FILE "generic/Im2Col.c"
 #else
 
-/* One column row per iteration: rows are independent, and a row is written as outHeight runs of
- * outWidth (whole-row copies when the stride is 1). */
-void THNN_(im2col)(const THNNConvGeometry *g, const real *im, real *col) {
-  const long L = g->outHeight * g->outWidth, rows = g->channels * g->kH * g->kW;
-  const long outW = g->outWidth, dW = g->dW;
-#pragma omp parallel for if (rows * L > THNN_CONV_OMP_MIN)
+/* One column row per iteration: rows are independent, and a row is written as runs of outWidth
+ * (whole-row copies when the stride is 1). */
+void THNN_(im2colRows)(const THNNConvGeometry *g, const real *im, long oh0, long oh1, real *col, long ld) {
+  const long rows = g->channels * g->kH * g->kW, outW = g->outWidth, dW = g->dW;
+#pragma omp parallel for if (rows * (oh1 - oh0) * outW > THNN_CONV_OMP_MIN)
   for (long r = 0; r < rows; r++) {
     const long kw = r % g->kW, kh = (r / g->kW) % g->kH, c = r / (g->kW * g->kH);
     const long offH = kh * g->dilationH - g->padH, offW = kw * g->dilationW - g->padW;
     long lo, hi;
     THNN_(im2colValidRange)(offW, dW, g->width, outW, &lo, &hi);
     const real *plane = im + c * g->height * g->width;
-    real *dst = col + r * L;
-    for (long oh = 0; oh < g->outHeight; oh++, dst += outW) {
+    real *dst = col + r * ld;
+    for (long oh = oh0; oh < oh1; oh++, dst += outW) {
       const long ih = oh * g->dH + offH;
       if (ih < 0 || ih >= g->height) {
         memset(dst, 0, sizeof(real) * (size_t)outW);
@@ -32,6 +31,10 @@ void THNN_(im2col)(const THNNConvGeometry *g, const real *im, real *col) {
       for (long ow = hi; ow < outW; ow++) dst[ow] = 0;
     }
   }
+}
+
+void THNN_(im2col)(const THNNConvGeometry *g, const real *im, real *col) {
+  THNN_(im2colRows)(g, im, 0, g->outHeight, col, g->outHeight * g->outWidth);
 }
 
 /* Scattered per column row, each (kh, kw) adding its rows into the image; a thread owns whole

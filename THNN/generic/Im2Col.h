@@ -14,6 +14,9 @@ typedef struct {
 
 /* Below this many elements touched, the unfolding loops stay on one thread. */
 #define THNN_CONV_OMP_MIN 32768
+/* The columns the forward GEMM pass unfolds and multiplies at a time (elements; half of a 1 MiB
+ * L2 in float), so that the GEMM reads them from cache. */
+#define THNN_CONV_BAND 131072
 
 #else
 /* im2col / col2im: the unfolding every 2D convolution of THNN goes through (SpatialConvolutionMM,
@@ -34,6 +37,10 @@ static inline void THNN_(im2colValidRange)(long offset, long stride, long inSize
 
 /* col [channels*kH*kW x outHeight*outWidth] = the unfolding of im [channels x height x width]. */
 void THNN_(im2col)(const THNNConvGeometry *g, const real *im, real *col);
+
+/* The columns of output rows [oh0, oh1) only: column row r's (oh1 - oh0) * outWidth entries at
+ * col + r * ld (col points at the first of them). */
+void THNN_(im2colRows)(const THNNConvGeometry *g, const real *im, long oh0, long oh1, real *col, long ld);
 
 /* im += the folding of col: every column entry is added to the image element it was read from
  * (the adjoint of im2col); entries that fall in the padding are dropped. */

@@ -457,6 +457,11 @@ static void check_mm_direct(long N, long C, long H, long W, long O, Spec s) {
 /* A batch large enough for the threaded unfolding and for BLAS. */
 static void test_mm_direct_reference(void **state) {
   check_mm_direct(2, 5, 19, 23, 7, (Spec){.kind = MM, .kW = 4, .kH = 3, .dW = 1, .dH = 2, .padW = 2, .padH = 1});
+  /* columns of more than THNN_CONV_BAND elements: unfolded and multiplied in bands of output rows
+   * (three here, the last short); finput, filled band by band, serves accGradParameters */
+  const Spec bands = {.kind = MM, .kW = 7, .kH = 7, .dW = 2, .dH = 2, .padW = 3, .padH = 3};
+  check_mm_direct(2, 3, 85, 85, 4, bands);
+  check_adjoint(bands, SIZES(2, 3, 85, 85), SIZES(4, 3, 7, 7), NULL);
 }
 
 /* 3x3 stride-1 kernels between enough planes go through Winograd's F(2x2, 3x3) (THNN/generic/

@@ -141,6 +141,16 @@ static int THNN_(unfoldingColumnsKept)(const THNN_(Unfolding) *u, THTensor *colu
   return columns->nDimension == 2 && columns->size[0] == u->K && columns->size[1] == u->L;
 }
 
+/* gradBias (may be NULL, may be non-contiguous) += scale * the plane sums of gradOutput [nImages x
+ * planes x planeSize]. */
+static void THNN_(convAccGradBiasTensor)(THTensor *gradBias, const real *gradOutput, long nImages, long planes,
+                                         long planeSize, accreal scale) {
+  if (!gradBias) return;
+  THTensor *gb = THNN_(convWritable)(gradBias, 1);
+  THNN_(convAccGradBias)(gradOutput, nImages, planes, planeSize, THTensor_(data)(gb), scale);
+  THNN_(convWritten)(gb, gradBias);
+}
+
 /* OpenBLAS is faster (by a fifth on W1) producing the transposed gradient [K x planes]: each thread
  * sums it over its run of images in a small buffer of its own; the buffers are then added,
  * transposed, always in the same order (the rounding does not change from run to run). */
@@ -191,14 +201,10 @@ void THNN_(unfoldingBackwardWeight)(const THNN_(Unfolding) *u, long nImages, lon
   THFree(gradT);
   THFree(scratch);
   THNN_(convWritten)(gwT, gradWeight);
-  if (gradBias) {
-    THTensor *gb = THNN_(convWritable)(gradBias, 1);
-    if (gradOutputIsIn)
-      THNN_(convAccGradBias)(in, nImages, u->channels, u->imageSize / u->channels, THTensor_(data)(gb), scale);
-    else
-      THNN_(convAccGradBias)(out, nImages, planes, L, THTensor_(data)(gb), scale);
-    THNN_(convWritten)(gb, gradBias);
-  }
+  if (gradOutputIsIn)
+    THNN_(convAccGradBiasTensor)(gradBias, in, nImages, u->channels, u->imageSize / u->channels, scale);
+  else
+    THNN_(convAccGradBiasTensor)(gradBias, out, nImages, planes, L, scale);
   THTensor_(free)(inT);
   THTensor_(free)(outT);
 }
@@ -339,12 +345,8 @@ void THNN_(ConvolutionGemm_accGradParameters)(const char *fn, THTensor *input, T
                                   plan.inputHeight, plan.inputWidth, p->padH, p->padW, nOut, scale,
                                   THTensor_(data)(gwT));
     THNN_(convWritten)(gwT, gradWeight);
-    if (gradBias) {
-      THTensor *gb = THNN_(convWritable)(gradBias, 1);
-      THNN_(convAccGradBias)(THTensor_(data)(goT), plan.nImages, nOut, plan.outputHeight * plan.outputWidth,
-                             THTensor_(data)(gb), scale);
-      THNN_(convWritten)(gb, gradBias);
-    }
+    THNN_(convAccGradBiasTensor)(gradBias, THTensor_(data)(goT), plan.nImages, nOut,
+                                 plan.outputHeight * plan.outputWidth, scale);
     THTensor_(free)(inT);
     THTensor_(free)(goT);
     return;

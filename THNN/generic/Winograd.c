@@ -287,18 +287,21 @@ void THNN_(winogradConvolution)(const real *input, long nImages, long channels, 
   real *U = THAlloc(sizeof(real) * 16 * planes * channels);
   real *scratch = THAlloc(sizeof(real) * p.workers * p.perWorker);
   THNN_(winogradWeight)(weight, adjoint, planes, channels, U);
-#pragma omp parallel for schedule(static) num_threads(p.workers) if (p.workers > 1)
-  for (long chunk = 0; chunk < p.chunks; chunk++) {
+#pragma omp parallel num_threads(p.workers) if (p.workers > 1)
+  {
     real *V = scratch + omp_get_thread_num() * p.perWorker, *M = V + 16 * channels * p.slotsMax;
     real *rows4 = M + 16 * planes * p.slotsMax, *zeros = rows4 + p.rows4Size, *spare = zeros + zerosSize;
     memset(zeros, 0, sizeof(real) * (size_t)zerosSize);
-    const long row0 = chunk * p.rowsPerChunk, rows = THMin(p.rowsPerChunk, p.tileRows - row0);
-    const long slots = rows * slotsW;
-    THNN_(winogradInputTiles)(&p.shape, input, row0, rows, V, rows4, zeros);
-    for (int xi = 0; xi < 16; xi++)
-      THBlas_(gemm)('n', 'n', slots, planes, channels, 1, V + xi * channels * slots, slots,
-                    U + xi * planes * channels, channels, 0, M + xi * planes * slots, slots);
-    THNN_(winogradOutputTiles)(&p.shape, M, bias, row0, rows, output, spare);
+#pragma omp for schedule(static)
+    for (long chunk = 0; chunk < p.chunks; chunk++) {
+      const long row0 = chunk * p.rowsPerChunk, rows = THMin(p.rowsPerChunk, p.tileRows - row0);
+      const long slots = rows * slotsW;
+      THNN_(winogradInputTiles)(&p.shape, input, row0, rows, V, rows4, zeros);
+      for (int xi = 0; xi < 16; xi++)
+        THBlas_(gemm)('n', 'n', slots, planes, channels, 1, V + xi * channels * slots, slots,
+                      U + xi * planes * channels, channels, 0, M + xi * planes * slots, slots);
+      THNN_(winogradOutputTiles)(&p.shape, M, bias, row0, rows, output, spare);
+    }
   }
   THFree(scratch);
   THFree(U);

@@ -99,13 +99,7 @@ static void free_case(Tensors *s) {
   if (s->lt) THLongTensor_free(s->lt);
 }
 
-static THFloatTensor *to_float(THDoubleTensor *d) {
-  if (!d) return NULL;
-  THFloatTensor *f = THFloatTensor_new();
-  THFloatTensor_resizeNd(f, d->nDimension, d->size, NULL);
-  THFloatTensor_copyDouble(f, d);
-  return f;
-}
+static THFloatTensor *to_float(THDoubleTensor *d) { return d ? th_float_copy(d) : NULL; }
 
 /* ------------------------------------------------------------------ goldens (Float) */
 

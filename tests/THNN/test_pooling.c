@@ -583,9 +583,7 @@ static void reference_max(THFloatTensor *in, int k, int d, int pad, THFloatTenso
 
 static THFloatTensor *random_float(unsigned long seed, long s0, long s1, long s2, long s3) {
   THDoubleTensor *d = gradcheck_random(seed, -1, 1, s0, s1, s2, s3);
-  THFloatTensor *f = THFloatTensor_new();
-  THFloatTensor_resizeNd(f, d->nDimension, d->size, NULL);
-  THFloatTensor_copyDouble(f, d);
+  THFloatTensor *f = th_float_copy(d);
   THDoubleTensor_free(d);
   return f;
 }

@@ -495,13 +495,6 @@ static double float_error(THFloatTensor *f, THDoubleTensor *d) {
   return worst / scale;
 }
 
-static THFloatTensor *to_float(THDoubleTensor *d) {
-  THFloatTensor *f = THFloatTensor_new();
-  THFloatTensor_resizeNd(f, d->nDimension, d->size, NULL);
-  THFloatTensor_copyDouble(f, d);
-  return f;
-}
-
 /* Winograd in Float on W1's channel counts stays within float rounding of the Double results (its
  * transforms add 16 terms where im2col adds 9: no loss beyond that). */
 static void test_winograd_float_accuracy(void **state) {
@@ -517,7 +510,7 @@ static void test_winograd_float_accuracy(void **state) {
   THNN_DoubleSpatialConvolutionMM_updateOutput(NULL, dIn, dOut, dW, dB, dCols, dCols2, 3, 3, 1, 1, 1, 1);
   THNN_DoubleSpatialConvolutionMM_updateGradInput(NULL, dIn, dGo, dGi, dW, dCols, dCols2, 3, 3, 1, 1, 1, 1);
   THNN_DoubleSpatialConvolutionMM_accGradParameters(NULL, dIn, dGo, dGw, dGb, dCols, dCols2, 3, 3, 1, 1, 1, 1, 1);
-  THFloatTensor *fIn = to_float(dIn), *fW = to_float(dW), *fB = to_float(dB), *fGo = to_float(dGo);
+  THFloatTensor *fIn = th_float_copy(dIn), *fW = th_float_copy(dW), *fB = th_float_copy(dB), *fGo = th_float_copy(dGo);
   THFloatTensor *fOut = THFloatTensor_new(), *fGi = THFloatTensor_new(), *fGw = THFloatTensor_new();
   THFloatTensor *fGb = THFloatTensor_new(), *fCols = THFloatTensor_new(), *fCols2 = THFloatTensor_new();
   THFloatTensor_resizeAs(fGw, fW);

@@ -54,11 +54,17 @@ static inline THDoubleTensor *golden_double(const char *file, const char *name) 
   return result;
 }
 
-static inline THFloatTensor *golden_float(const char *file, const char *name) {
-  THDoubleTensor *d = golden_double(file, name);
+/* A new Float tensor holding d's values (same size, contiguous). */
+static inline THFloatTensor *th_float_copy(THDoubleTensor *d) {
   THFloatTensor *f = THFloatTensor_new();
   THFloatTensor_resizeNd(f, d->nDimension, d->size, NULL);
   THFloatTensor_copyDouble(f, d);
+  return f;
+}
+
+static inline THFloatTensor *golden_float(const char *file, const char *name) {
+  THDoubleTensor *d = golden_double(file, name);
+  THFloatTensor *f = th_float_copy(d);
   THDoubleTensor_free(d);
   return f;
 }

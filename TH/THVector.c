@@ -7,10 +7,7 @@
 #include "THElementwise.h"
 #include "THVector.h"
 
-/* The best kernel set the CPU (and OS) can run: 2 for AVX-512 (F, BW, DQ, VL), 1 for AVX2 + FMA, 0
- * for the baseline. EMBER_VECTOR_ISA=portable or =avx2 caps it (for tests of every set, and for
- * telling a kernel bug from a compiler one). */
-static int THVector_bestISA(void) {
+int THVector_isa(void) {
   __builtin_cpu_init();
   int best = 0;
   if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {

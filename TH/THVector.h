@@ -9,6 +9,12 @@
 #include "generic/THVector.h"
 #include "THGenerateAllTypes.h"
 
+/* ember extension: the best kernel set the CPU (and OS) can run, which the kernels here and THNN's
+ * hand-vectorised loops use: 2 for AVX-512 (F, BW, DQ, VL), 1 for AVX2 + FMA, 0 for the baseline.
+ * EMBER_VECTOR_ISA=portable or =avx2 caps it (for tests of every set, and for telling a kernel bug
+ * from a compiler one); read at every call. */
+TH_API int THVector_isa(void);
+
 /* ember extension, not part of the legacy interface: float transcendental and reduction kernels
  * over contiguous arrays, for THFloatTensor_exp/sigmoid/tanh and THNN's activations and softmax.
  * Dispatched with the kernels above (EMBER_VECTOR_ISA=portable forces the baseline build). Outputs

@@ -30,6 +30,8 @@
 #include "THGenerateFloatTypes.h"
 #include "generic/Winograd.h"
 #include "THGenerateFloatTypes.h"
+#include "generic/DirectConvolution.h"
+#include "THGenerateFloatTypes.h"
 #include "generic/ConvolutionGemm.h"
 #include "THGenerateFloatTypes.h"
 #include "generic/ConvolutionMap.h"

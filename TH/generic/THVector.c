@@ -74,7 +74,7 @@ static const THVector_(Kernels) *THVector_(active);
 void THVector_(vectorDispatchInit)(void) {
   static const THVector_(Kernels) *const sets[] = {&THVector_(kernels_DEFAULT), &THVector_(kernels_AVX2),
                                                    &THVector_(kernels_AVX512)};
-  const THVector_(Kernels) *set = sets[THVector_bestISA()];
+  const THVector_(Kernels) *set = sets[THVector_isa()];
   __atomic_store_n(&THVector_(active), set, __ATOMIC_RELEASE);
 }
 

@@ -281,6 +281,20 @@ static void THNN_(convWinograd)(long nImages, THTensor *in, long inPlanes, long 
   if (bT) THTensor_(free)(bT);
 }
 
+/* out = the direct convolution (DirectConvolution.h) of `in` (geometry g) with weight and bias (may be
+ * NULL) to `planes` planes; out is already resized. */
+static void THNN_(convDirect)(const THNNConvGeometry *g, long nImages, THTensor *in, THTensor *weight, long planes,
+                              THTensor *bias, THTensor *out) {
+  THTensor *inT = THTensor_(newContiguous)(in), *wT = THTensor_(newContiguous)(weight);
+  THTensor *bT = bias ? THTensor_(newContiguous)(bias) : NULL, *outT = THNN_(convWritable)(out, 0);
+  THNN_(directConvolution)(g, THTensor_(data)(inT), nImages, THTensor_(data)(wT), planes,
+                           bT ? THTensor_(data)(bT) : NULL, THTensor_(data)(outT));
+  THNN_(convWritten)(outT, out);
+  THTensor_(free)(inT);
+  THTensor_(free)(wT);
+  if (bT) THTensor_(free)(bT);
+}
+
 void THNN_(ConvolutionGemm_updateOutput)(const char *fn, THTensor *input, THTensor *output, THTensor *weight,
                                          THTensor *bias, THTensor *columns, const char *columnsName,
                                          int keepColumns, const THNNConvParams *p) {
@@ -299,6 +313,11 @@ void THNN_(ConvolutionGemm_updateOutput)(const char *fn, THTensor *input, THTens
     THTensor_(resize1d)(columns, 0);
     THNN_(convWinograd)(plan.nImages, input, plan.nInputPlane, plan.inputHeight, plan.inputWidth, p->padH,
                         p->padW, weight, 0, nOut, bias, output);
+    return;
+  }
+  if (THNN_(directApplies)(&plan.geometry, nOut)) {
+    THTensor_(resize1d)(columns, 0); /* as for Winograd */
+    THNN_(convDirect)(&plan.geometry, plan.nImages, input, weight, nOut, bias, output);
     return;
   }
   THNN_(unfoldingForward)(&u, plan.nImages, nOut, input, weight, bias, columns, keepColumns && plan.batched, output);
@@ -320,6 +339,16 @@ void THNN_(ConvolutionGemm_updateGradInput)(const char *fn, THTensor *input, THT
   if (THNN_(winogradApplies)(&plan.geometry, nOut)) {
     THNN_(convWinograd)(plan.nImages, gradOutput, nOut, plan.outputHeight, plan.outputWidth, 2 - p->padH,
                         2 - p->padW, weight, 1, plan.nInputPlane, NULL, gradInput);
+    return;
+  }
+  if (THNN_(directApplies)(&plan.geometry, nOut)) {
+    THTensor *goT = THTensor_(newContiguous)(gradOutput), *wT = THTensor_(newContiguous)(weight);
+    THTensor *giT = THNN_(convWritable)(gradInput, 0);
+    THNN_(directInputGradient)(&plan.geometry, THTensor_(data)(goT), plan.nImages, THTensor_(data)(wT), nOut,
+                               THTensor_(data)(giT));
+    THNN_(convWritten)(giT, gradInput);
+    THTensor_(free)(goT);
+    THTensor_(free)(wT);
     return;
   }
   THNN_(unfoldingBackwardInput)(&u, plan.nImages, nOut, gradOutput, weight, NULL, gradColumns, gradInput);
@@ -347,6 +376,17 @@ void THNN_(ConvolutionGemm_accGradParameters)(const char *fn, THTensor *input, T
     THNN_(convWritten)(gwT, gradWeight);
     THNN_(convAccGradBiasTensor)(gradBias, THTensor_(data)(goT), plan.nImages, nOut,
                                  plan.outputHeight * plan.outputWidth, scale);
+    THTensor_(free)(inT);
+    THTensor_(free)(goT);
+    return;
+  }
+  if (THNN_(directApplies)(&plan.geometry, nOut)) {
+    THTensor *inT = THTensor_(newContiguous)(input), *goT = THTensor_(newContiguous)(gradOutput);
+    THTensor *gwT = THNN_(convWritable)(gradWeight, 1), *gbT = gradBias ? THNN_(convWritable)(gradBias, 1) : NULL;
+    THNN_(directWeightGradient)(&plan.geometry, THTensor_(data)(inT), THTensor_(data)(goT), plan.nImages, nOut,
+                                scale, THTensor_(data)(gwT), gbT ? THTensor_(data)(gbT) : NULL);
+    THNN_(convWritten)(gwT, gradWeight);
+    if (gbT) THNN_(convWritten)(gbT, gradBias);
     THTensor_(free)(inT);
     THTensor_(free)(goT);
     return;

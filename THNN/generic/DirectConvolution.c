@@ -1,0 +1,558 @@
+#ifndef TH_GENERIC_FILE
+#define TH_GENERIC_FILE "generic/DirectConvolution.c"
+#else
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+
+/* Output planes per register block. */
+#define THNN_DIRECT_BLOCK 4
+/* Output rows per padded band a thread copies and then computes. */
+#define THNN_DIRECT_BAND 16
+/* Output rows the weight gradient's kernels take at a time. */
+#define THNN_DIRECT_GRAD_ROWS 4
+/* Vectors of an output row per register block, at most: 4 x 6 accumulators, 4 broadcast weights
+ * and the input vector fill AVX-512's 32 registers (4 x 2 + 5 of AVX2's 16). */
+#define THNN_DIRECT_VECTORS_AVX512 6
+#define THNN_DIRECT_VECTORS_AVX2 2
+/* Lanes of the 32-byte vectors both builds use. */
+#define THNN_DIRECT_LANES ((long)(32 / sizeof(real)))
+
+/* Unaligned 32-byte vectors: loads and stores of them compile to vmovups/vmovupd. */
+typedef real THNN_(DirectVector) __attribute__((vector_size(32), aligned(sizeof(real))));
+
+int THNN_(directApplies)(const THNNConvGeometry *g, long planes) {
+  return THVector_isa() >= 1 && g->dilationH == 1 && g->dilationW == 1 && g->dW <= 4 &&
+         g->channels * g->kH * g->kW <= THNN_DIRECT_MAX_TAPS && g->outWidth >= 2 * THNN_DIRECT_LANES &&
+         planes >= THNN_DIRECT_BLOCK;
+}
+
+/* The padded band buffer: rows of `phases` (= dW) phase rows of phaseLength elements each. */
+typedef struct {
+  long phaseLength, rowStride, bandRows; /* bandRows: input rows of a full band */
+} THNN_(DirectLayout);
+
+static THNN_(DirectLayout) THNN_(directLayout)(const THNNConvGeometry *g) {
+  const long vectors = (g->outWidth + THNN_DIRECT_LANES - 1) / THNN_DIRECT_LANES;
+  THNN_(DirectLayout) l;
+  /* the last vector of a row reads (kW - 1) / dW past its own columns */
+  l.phaseLength = vectors * THNN_DIRECT_LANES + (g->kW - 1) / g->dW;
+  l.rowStride = g->dW * l.phaseLength;
+  l.bandRows = (THNN_DIRECT_BAND - 1) * g->dH + g->kH;
+  return l;
+}
+
+/* buffer = the input rows output rows [oh0, oh1) of image `im` read, padded and split by phase:
+ * channel c's input row oh0 * dH - padH + r at buffer + (c * rows + r) * rowStride, rows = (oh1 -
+ * oh0 - 1) * dH + kH; padding, and the columns past the image, are 0. */
+static void THNN_(directPadBand)(const THNNConvGeometry *g, const THNN_(DirectLayout) *l, const real *im, long oh0,
+                                 long oh1, real *buffer) {
+  const long rows = (oh1 - oh0 - 1) * g->dH + g->kH, dW = g->dW, length = l->phaseLength;
+  for (long c = 0; c < g->channels; c++)
+    for (long r = 0; r < rows; r++) {
+      const long iy = oh0 * g->dH - g->padH + r;
+      real *dst = buffer + (c * rows + r) * l->rowStride;
+      if (iy < 0 || iy >= g->height) {
+        memset(dst, 0, sizeof(real) * (size_t)l->rowStride);
+        continue;
+      }
+      const real *src = im + (c * g->height + iy) * g->width;
+      for (long p = 0; p < dW; p++, dst += length) {
+        /* columns no output reads stay 0 as well (the lanes past the last output column read them,
+         * and the weight gradient multiplies those lanes by 0: an infinity there would give NaN) */
+        const long used = p < g->kW ? g->outWidth + (g->kW - 1 - p) / dW : 0;
+        long lo, hi;
+        THNN_(im2colValidRange)(p - g->padW, dW, g->width, used, &lo, &hi);
+        memset(dst, 0, sizeof(real) * (size_t)lo);
+        for (long j = lo; j < hi; j++) dst[j] = src[j * dW + p - g->padW];
+        memset(dst + hi, 0, sizeof(real) * (size_t)(length - hi));
+      }
+    }
+}
+
+/* Where tap t = (c * kH + kh) * kW + kw reads in a band of `rows` input rows, relative to the
+ * band row of its output row and to the output column. */
+static void THNN_(directTapOffsets)(const THNNConvGeometry *g, const THNN_(DirectLayout) *l, long rows,
+                                    long *offsets) {
+  long t = 0;
+  for (long c = 0; c < g->channels; c++)
+    for (long kh = 0; kh < g->kH; kh++)
+      for (long kw = 0; kw < g->kW; kw++)
+        offsets[t++] = (c * rows + kh) * l->rowStride + (kw % g->dW) * l->phaseLength + kw / g->dW;
+}
+
+/* Planes q < nPlanes of out (q * planeStride apart), columns [0, width) of `vectors` vectors (the
+ * last may be partial) = bias[q] + sum over taps t of weights[t * BLOCK + q] * in[offsets[t] + column].
+ * Inlined with constant `vectors`, so that the accumulators live in registers. */
+static inline __attribute__((always_inline)) void THNN_(directBlock)(const int vectors, const real *in,
+                                                                     const long *offsets, long taps,
+                                                                     const real *weights, const real *bias,
+                                                                     real *out, long planeStride, long nPlanes,
+                                                                     long width) {
+  typedef THNN_(DirectVector) vec;
+  vec acc[THNN_DIRECT_BLOCK][THNN_DIRECT_VECTORS_AVX512];
+  for (int q = 0; q < THNN_DIRECT_BLOCK; q++)
+    for (int j = 0; j < vectors; j++) acc[q][j] = (vec){0} + bias[q];
+  for (long t = 0; t < taps; t++) {
+    const real *src = in + offsets[t], *w = weights + t * THNN_DIRECT_BLOCK;
+#pragma GCC unroll 8
+    for (int j = 0; j < vectors; j++) {
+      const vec x = *(const vec *)(src + j * THNN_DIRECT_LANES);
+#pragma GCC unroll 4
+      for (int q = 0; q < THNN_DIRECT_BLOCK; q++) acc[q][j] += w[q] * x;
+    }
+  }
+  for (long q = 0; q < nPlanes; q++)
+    for (int j = 0; j < vectors; j++) {
+      real *dst = out + q * planeStride + j * THNN_DIRECT_LANES;
+      const long left = width - j * THNN_DIRECT_LANES;
+      if (left >= THNN_DIRECT_LANES) {
+        *(vec *)dst = acc[q][j];
+      } else {
+        real lanes[THNN_DIRECT_LANES];
+        memcpy(lanes, &acc[q][j], sizeof lanes);
+        memcpy(dst, lanes, sizeof(real) * (size_t)left);
+      }
+    }
+}
+
+/* One output row of a block of planes, in runs of equal numbers of vectors (at most maxVectors). */
+#define THNN_DIRECT_ROW(maxVectors)                                                                   \
+  const long vectors = (width + THNN_DIRECT_LANES - 1) / THNN_DIRECT_LANES;                          \
+  const long runs = (vectors + (maxVectors) - 1) / (maxVectors);                                      \
+  for (long k = 0, first = 0; k < runs; k++) {                                                       \
+    const long count = vectors / runs + (k < vectors % runs), column = first * THNN_DIRECT_LANES;     \
+    const long cols = THMin(width - column, count * THNN_DIRECT_LANES);                               \
+    switch (count) {                                                                                  \
+      THNN_DIRECT_ROW_CASES                                                                           \
+    }                                                                                                 \
+    first += count;                                                                                   \
+  }
+#define THNN_DIRECT_CASE(n)                                                                            \
+  case n:                                                                                             \
+    THNN_(directBlock)(n, in + column, offsets, taps, weights, bias, out + column, planeStride, nPlanes, cols); \
+    break;
+
+typedef void (*THNN_(DirectRowKernel))(const real *in, const long *offsets, long taps, const real *weights,
+                                       const real *bias, real *out, long planeStride, long nPlanes, long width);
+
+#define THNN_DIRECT_ROW_CASES THNN_DIRECT_CASE(1) THNN_DIRECT_CASE(2)
+__attribute__((target("avx2,fma"))) static void THNN_(directRowAVX2)(const real *in, const long *offsets, long taps,
+                                                                    const real *weights, const real *bias, real *out,
+                                                                    long planeStride, long nPlanes, long width) {
+  THNN_DIRECT_ROW(THNN_DIRECT_VECTORS_AVX2)
+}
+#undef THNN_DIRECT_ROW_CASES
+#define THNN_DIRECT_ROW_CASES                                                                          \
+  THNN_DIRECT_CASE(1) THNN_DIRECT_CASE(2) THNN_DIRECT_CASE(3) THNN_DIRECT_CASE(4) THNN_DIRECT_CASE(5)  \
+  THNN_DIRECT_CASE(6)
+__attribute__((target("avx2,fma,avx512f,avx512vl"))) static void THNN_(directRowAVX512)(
+    const real *in, const long *offsets, long taps, const real *weights, const real *bias, real *out,
+    long planeStride, long nPlanes, long width) {
+  THNN_DIRECT_ROW(THNN_DIRECT_VECTORS_AVX512)
+}
+#undef THNN_DIRECT_ROW_CASES
+#undef THNN_DIRECT_CASE
+#undef THNN_DIRECT_ROW
+
+/* How many threads share out totalRows output rows of `multiplyAdds` work in all. */
+static int THNN_(directThreads)(long totalRows, double multiplyAdds) {
+#ifdef _OPENMP
+  if (!omp_in_parallel() && multiplyAdds > THNN_CONV_OMP_MIN) return (int)THMin((long)omp_get_max_threads(), totalRows);
+#endif
+  return 1;
+}
+
+static inline int THNN_(directThread)(void) {
+#ifdef _OPENMP
+  return omp_get_thread_num();
+#else
+  return 0;
+#endif
+}
+
+/* The band that starts at row r of the batch (image *n, output rows [*oh0, *oh1)) in a run that ends
+ * at row `last`: at most THNN_DIRECT_BAND rows, within one image. */
+static inline void THNN_(directBand)(long r, long last, long outH, long *n, long *oh0, long *oh1) {
+  *n = r / outH;
+  *oh0 = r % outH;
+  *oh1 = THMin(THMin(outH, *oh0 + THNN_DIRECT_BAND), *oh0 + last - r);
+}
+
+void THNN_(directConvolution)(const THNNConvGeometry *g, const real *input, long nImages, const real *weight,
+                              long planes, const real *bias, real *output) {
+  const THNN_(DirectRowKernel) row = THVector_isa() >= 2 ? THNN_(directRowAVX512) : THNN_(directRowAVX2);
+  const THNN_(DirectLayout) l = THNN_(directLayout)(g);
+  const long taps = g->channels * g->kH * g->kW, blocks = (planes + THNN_DIRECT_BLOCK - 1) / THNN_DIRECT_BLOCK;
+  const long outH = g->outHeight, planeSize = outH * g->outWidth, imageSize = g->channels * g->height * g->width;
+  const long bufferSize = g->channels * l.bandRows * l.rowStride, totalRows = nImages * outH;
+
+  /* weights by block of planes, tap-major: packed[(b * taps + t) * BLOCK + q]; missing planes 0 */
+  real *packed = THAlloc(sizeof(real) * (size_t)(blocks * (taps + 1) * THNN_DIRECT_BLOCK));
+  real *packedBias = packed + blocks * taps * THNN_DIRECT_BLOCK;
+  for (long b = 0; b < blocks; b++)
+    for (long q = 0; q < THNN_DIRECT_BLOCK; q++) {
+      const long p = b * THNN_DIRECT_BLOCK + q;
+      for (long t = 0; t < taps; t++) packed[(b * taps + t) * THNN_DIRECT_BLOCK + q] = p < planes ? weight[p * taps + t] : 0;
+      packedBias[b * THNN_DIRECT_BLOCK + q] = p < planes && bias ? bias[p] : 0;
+    }
+  const int threads = THNN_(directThreads)(totalRows, (double)totalRows * g->outWidth * planes * taps);
+  real *buffers = THAlloc(sizeof(real) * (size_t)(threads * bufferSize));
+#pragma omp parallel num_threads(threads) if (threads > 1)
+  {
+    const int t = THNN_(directThread)();
+    real *buffer = buffers + t * bufferSize;
+    long offsets[THNN_DIRECT_MAX_TAPS];
+    /* a contiguous run of the batch's output rows, in bands within each image */
+    for (long r = totalRows * t / threads, last = totalRows * (t + 1) / threads, n, oh0, oh1; r < last;) {
+      THNN_(directBand)(r, last, outH, &n, &oh0, &oh1);
+      const long rows = (oh1 - oh0 - 1) * g->dH + g->kH;
+      THNN_(directPadBand)(g, &l, input + n * imageSize, oh0, oh1, buffer);
+      THNN_(directTapOffsets)(g, &l, rows, offsets);
+      for (long oh = oh0; oh < oh1; oh++)
+        for (long b = 0; b < blocks; b++)
+          row(buffer + (oh - oh0) * g->dH * l.rowStride, offsets, taps, packed + b * taps * THNN_DIRECT_BLOCK,
+              packedBias + b * THNN_DIRECT_BLOCK, output + (n * planes + b * THNN_DIRECT_BLOCK) * planeSize + oh * g->outWidth,
+              planeSize, THMin(THNN_DIRECT_BLOCK, planes - b * THNN_DIRECT_BLOCK), g->outWidth);
+      r += oh1 - oh0;
+    }
+  }
+  THFree(buffers);
+  THFree(packed);
+}
+
+/* ---------------------------------------------------------------- weight gradient */
+
+/* sums[(tt * BLOCK + q) * LANES + lane] += the sum over the rows r < rows and the columns c = j *
+ * LANES + lane of dy[q * planeStride + r * rowStride + c] * in[r * step + offsets[tt] + c], for
+ * `taps` taps: lane-wise partial sums, added up at the end. The columns come in `vectors` whole
+ * vectors: dy is 0 past the last output column. Inlined with constant `taps`. */
+static inline __attribute__((always_inline)) void THNN_(directGradBlock)(const int taps, const real *in, long step,
+                                                                         const long *offsets, const real *dy,
+                                                                         long planeStride, long rowStride,
+                                                                         long rows, long vectors, real *sums) {
+  typedef THNN_(DirectVector) vec;
+  vec acc[THNN_DIRECT_BLOCK][THNN_DIRECT_VECTORS_AVX512];
+  for (int q = 0; q < THNN_DIRECT_BLOCK; q++)
+    for (int tt = 0; tt < taps; tt++) acc[q][tt] = (vec){0};
+  for (long r = 0; r < rows; r++)
+    for (long j = 0; j < vectors; j++) {
+      const real *src = in + r * step + j * THNN_DIRECT_LANES, *d = dy + r * rowStride + j * THNN_DIRECT_LANES;
+      vec y[THNN_DIRECT_BLOCK];
+      for (int q = 0; q < THNN_DIRECT_BLOCK; q++) y[q] = *(const vec *)(d + q * planeStride);
+#pragma GCC unroll 8
+      for (int tt = 0; tt < taps; tt++) {
+        const vec x = *(const vec *)(src + offsets[tt]);
+#pragma GCC unroll 4
+        for (int q = 0; q < THNN_DIRECT_BLOCK; q++) acc[q][tt] += y[q] * x;
+      }
+    }
+  for (int tt = 0; tt < taps; tt++)
+    for (int q = 0; q < THNN_DIRECT_BLOCK; q++) *(vec *)(sums + (tt * THNN_DIRECT_BLOCK + q) * THNN_DIRECT_LANES) += acc[q][tt];
+}
+
+/* sums[q * LANES + lane] += the lane-wise sums of the gradient rows, as directGradBlock reads them:
+ * the bias gradient. */
+static inline __attribute__((always_inline)) void THNN_(directGradBias)(const real *dy, long planeStride,
+                                                                        long rowStride, long rows, long vectors,
+                                                                        real *sums) {
+  typedef THNN_(DirectVector) vec;
+  for (int q = 0; q < THNN_DIRECT_BLOCK; q++) {
+    vec acc = {0};
+    for (long r = 0; r < rows; r++)
+      for (long j = 0; j < vectors; j++) acc += *(const vec *)(dy + q * planeStride + r * rowStride + j * THNN_DIRECT_LANES);
+    *(vec *)(sums + q * THNN_DIRECT_LANES) += acc;
+  }
+}
+
+/* All `taps` taps of a block of planes, in runs of at most maxTaps, then the bias (sums slot
+ * `taps`), over THNN_DIRECT_GRAD_ROWS rows at a time: the rows of gradient and input one run reads
+ * then stay in L1 for the next. */
+#define THNN_DIRECT_GRAD(maxTaps)                                                                      \
+  for (long r0 = 0; r0 < rows; r0 += THNN_DIRECT_GRAD_ROWS) {                                        \
+    const long n = THMin(rows - r0, (long)THNN_DIRECT_GRAD_ROWS);                                     \
+    for (long t0 = 0; t0 < taps; t0 += (maxTaps)) {                                                   \
+      switch (THMin(taps - t0, (long)(maxTaps))) { THNN_DIRECT_GRAD_CASES }                           \
+    }                                                                                                 \
+    THNN_(directGradBias)(dy + r0 * rowStride, planeStride, rowStride, n, vectors,                    \
+                          sums + taps * THNN_DIRECT_BLOCK * THNN_DIRECT_LANES);                       \
+  }
+#define THNN_DIRECT_GRAD_CASE(k)                                                                       \
+  case k:                                                                                             \
+    THNN_(directGradBlock)(k, in + r0 * step, step, offsets + t0, dy + r0 * rowStride, planeStride,   \
+                           rowStride, n, vectors, sums + t0 * THNN_DIRECT_BLOCK * THNN_DIRECT_LANES); \
+    break;
+
+typedef void (*THNN_(DirectGradKernel))(const real *in, long step, const long *offsets, long taps, const real *dy,
+                                        long planeStride, long rowStride, long rows, long vectors, real *sums);
+
+#define THNN_DIRECT_GRAD_CASES THNN_DIRECT_GRAD_CASE(1) THNN_DIRECT_GRAD_CASE(2)
+__attribute__((target("avx2,fma"))) static void THNN_(directGradAVX2)(const real *in, long step,
+                                                                     const long *offsets, long taps,
+                                                                     const real *dy, long planeStride,
+                                                                     long rowStride, long rows, long vectors,
+                                                                     real *sums) {
+  THNN_DIRECT_GRAD(THNN_DIRECT_VECTORS_AVX2)
+}
+#undef THNN_DIRECT_GRAD_CASES
+#define THNN_DIRECT_GRAD_CASES                                                                         \
+  THNN_DIRECT_GRAD_CASE(1) THNN_DIRECT_GRAD_CASE(2) THNN_DIRECT_GRAD_CASE(3) THNN_DIRECT_GRAD_CASE(4)  \
+  THNN_DIRECT_GRAD_CASE(5) THNN_DIRECT_GRAD_CASE(6)
+__attribute__((target("avx2,fma,avx512f,avx512vl"))) static void THNN_(directGradAVX512)(
+    const real *in, long step, const long *offsets, long taps, const real *dy, long planeStride, long rowStride,
+    long rows, long vectors, real *sums) {
+  THNN_DIRECT_GRAD(THNN_DIRECT_VECTORS_AVX512)
+}
+#undef THNN_DIRECT_GRAD_CASES
+#undef THNN_DIRECT_GRAD_CASE
+#undef THNN_DIRECT_GRAD
+
+void THNN_(directWeightGradient)(const THNNConvGeometry *g, const real *input, const real *gradOutput,
+                                 long nImages, long planes, accreal scale, real *gradWeight, real *gradBias) {
+  const THNN_(DirectGradKernel) kernel = THVector_isa() >= 2 ? THNN_(directGradAVX512) : THNN_(directGradAVX2);
+  const THNN_(DirectLayout) l = THNN_(directLayout)(g);
+  const long taps = g->channels * g->kH * g->kW, blocks = (planes + THNN_DIRECT_BLOCK - 1) / THNN_DIRECT_BLOCK;
+  const long outH = g->outHeight, outW = g->outWidth, planeSize = outH * outW;
+  const long imageSize = g->channels * g->height * g->width, totalRows = nImages * outH;
+  const long vectors = (outW + THNN_DIRECT_LANES - 1) / THNN_DIRECT_LANES, dyRow = vectors * THNN_DIRECT_LANES;
+  /* lane-wise sums per block: taps + 1 slots (the last the bias's) of BLOCK x LANES */
+  const long blockSums = (taps + 1) * THNN_DIRECT_BLOCK * THNN_DIRECT_LANES, sumsSize = blocks * blockSums;
+  const long dyPlane = THNN_DIRECT_BAND * dyRow, bandSize = g->channels * l.bandRows * l.rowStride;
+  const long bufferSize = bandSize + THNN_DIRECT_BLOCK * dyPlane;
+  const int threads = THNN_(directThreads)(totalRows, (double)totalRows * outW * planes * taps);
+  real *buffers = THAlloc(sizeof(real) * (size_t)(threads * bufferSize));
+  real *sums = THAlloc(sizeof(real) * (size_t)(threads * sumsSize));
+#pragma omp parallel num_threads(threads) if (threads > 1)
+  {
+    const int t = THNN_(directThread)();
+    real *buffer = buffers + t * bufferSize, *padded = buffer + bandSize, *own = sums + t * sumsSize;
+    long offsets[THNN_DIRECT_MAX_TAPS];
+    memset(own, 0, sizeof(real) * (size_t)sumsSize);
+    for (long r = totalRows * t / threads, last = totalRows * (t + 1) / threads, n, oh0, oh1; r < last;) {
+      THNN_(directBand)(r, last, outH, &n, &oh0, &oh1);
+      const long rows = oh1 - oh0;
+      THNN_(directPadBand)(g, &l, input + n * imageSize, oh0, oh1, buffer);
+      THNN_(directTapOffsets)(g, &l, (rows - 1) * g->dH + g->kH, offsets);
+      for (long b = 0; b < blocks; b++) {
+        const long p0 = b * THNN_DIRECT_BLOCK;
+        const real *dy = gradOutput + (n * planes + p0) * planeSize + oh0 * outW;
+        long dyPlaneStride = planeSize, dyRowStride = outW;
+        if (outW != dyRow || p0 + THNN_DIRECT_BLOCK > planes) {
+          /* rows that do not end on whole vectors, or planes missing: padded with 0 */
+          for (long q = 0; q < THNN_DIRECT_BLOCK; q++)
+            for (long i = 0; i < rows; i++) {
+              real *dst = padded + q * dyPlane + i * dyRow;
+              const long copied = p0 + q < planes ? outW : 0;
+              if (copied) memcpy(dst, dy + q * planeSize + i * outW, sizeof(real) * (size_t)outW);
+              memset(dst + copied, 0, sizeof(real) * (size_t)(dyRow - copied));
+            }
+          dy = padded;
+          dyPlaneStride = dyPlane;
+          dyRowStride = dyRow;
+        }
+        kernel(buffer, g->dH * l.rowStride, offsets, taps, dy, dyPlaneStride, dyRowStride, rows, vectors,
+               own + b * blockSums);
+      }
+      r += rows;
+    }
+  }
+  /* the threads' lane sums added in a fixed order */
+  for (long p = 0; p < planes; p++)
+    for (long t = 0; t <= taps; t++) {
+      const long k = (p / THNN_DIRECT_BLOCK) * blockSums + (t * THNN_DIRECT_BLOCK + p % THNN_DIRECT_BLOCK) *
+                     THNN_DIRECT_LANES;
+      accreal sum = 0;
+      for (int th = 0; th < threads; th++)
+        for (long lane = 0; lane < THNN_DIRECT_LANES; lane++) sum += sums[th * sumsSize + k + lane];
+      if (t < taps)
+        gradWeight[p * taps + t] += (real)(scale * sum);
+      else if (gradBias)
+        gradBias[p] += (real)(scale * sum);
+    }
+  THFree(sums);
+  THFree(buffers);
+}
+
+/* ---------------------------------------------------------------- input gradient
+ * The transposed pass, gathered per input element: in the padded, phase-split frame (padded column
+ * j * dW + p), input element (c, Y, p, j) receives weight[q][c][kh][kw] * gradOutput[q][oh][ow] for
+ * every kh with Y = oh * dH + kh and kw = p + m * dW, ow = j - m. Registers hold up to 4 channels x
+ * a run of j vectors; each gradient vector loaded serves all the channels. */
+
+/* Channels per register block. */
+#define THNN_DIRECT_INPUT_BLOCK 4
+
+/* acc[c][j] = sum over entries e and planes q of weights[(wOff[e] + q) * cb + c] * dy[dyOff[e] + q *
+ * planeStride + column]; then out[c * outStride + column] = acc (whole vectors). Inlined with
+ * constant cb and vectors. */
+static inline __attribute__((always_inline)) void THNN_(directInputBlock)(
+    const int cb, const int vectors, const real *dy, long planeStride, const real *weights, long planes,
+    const long *dyOff, const long *wOff, long entries, real *out, long outStride) {
+  typedef THNN_(DirectVector) vec;
+  vec acc[THNN_DIRECT_INPUT_BLOCK][8];
+  for (int c = 0; c < cb; c++)
+    for (int j = 0; j < vectors; j++) acc[c][j] = (vec){0};
+  for (long e = 0; e < entries; e++) {
+    const real *d = dy + dyOff[e], *w = weights + wOff[e] * cb;
+    for (long q = 0; q < planes; q++, d += planeStride, w += cb)
+#pragma GCC unroll 8
+      for (int j = 0; j < vectors; j++) {
+        const vec x = *(const vec *)(d + j * THNN_DIRECT_LANES);
+#pragma GCC unroll 4
+        for (int c = 0; c < cb; c++) acc[c][j] += w[c] * x;
+      }
+  }
+  for (int c = 0; c < cb; c++)
+    for (int j = 0; j < vectors; j++) *(vec *)(out + c * outStride + j * THNN_DIRECT_LANES) = acc[c][j];
+}
+
+/* A row of `vectors` vectors for a block of cb channels, in runs of at most maxVectors (more with
+ * fewer channels: cb * maxVectors accumulators). */
+#define THNN_DIRECT_INPUT(maxVectors)                                                                  \
+  const long most = THMin(8L, (maxVectors) * THNN_DIRECT_INPUT_BLOCK / cb);                           \
+  for (long j0 = 0; j0 < vectors; j0 += most) {                                                       \
+    const long count = THMin(most, vectors - j0), column = j0 * THNN_DIRECT_LANES;                    \
+    switch (cb * 16 + count) { THNN_DIRECT_INPUT_CASES }                                              \
+  }
+#define THNN_DIRECT_INPUT_CASE(cb, n)                                                                  \
+  case cb * 16 + n:                                                                                   \
+    THNN_(directInputBlock)(cb, n, dy + column, planeStride, weights, planes, dyOff, wOff, entries,   \
+                            out + column, outStride);                                                 \
+    break;
+#define THNN_DIRECT_INPUT_CB(cb, n)                                                                    \
+  THNN_DIRECT_INPUT_CASE(1, n) THNN_DIRECT_INPUT_CASE(2, n) THNN_DIRECT_INPUT_CASE(3, n)              \
+  THNN_DIRECT_INPUT_CASE(4, n)
+
+typedef void (*THNN_(DirectInputKernel))(long cb, long vectors, const real *dy, long planeStride,
+                                         const real *weights, long planes, const long *dyOff, const long *wOff,
+                                         long entries, real *out, long outStride);
+
+/* AVX2: 4 x 2, 3 x 2, 2 x 4 or 1 x 8 accumulators */
+#define THNN_DIRECT_INPUT_CASES                                                                        \
+  THNN_DIRECT_INPUT_CASE(4, 1) THNN_DIRECT_INPUT_CASE(4, 2) THNN_DIRECT_INPUT_CASE(3, 1)              \
+  THNN_DIRECT_INPUT_CASE(3, 2) THNN_DIRECT_INPUT_CASE(2, 1) THNN_DIRECT_INPUT_CASE(2, 2)              \
+  THNN_DIRECT_INPUT_CASE(2, 3) THNN_DIRECT_INPUT_CASE(2, 4) THNN_DIRECT_INPUT_CASE(1, 1)              \
+  THNN_DIRECT_INPUT_CASE(1, 2) THNN_DIRECT_INPUT_CASE(1, 3) THNN_DIRECT_INPUT_CASE(1, 4)              \
+  THNN_DIRECT_INPUT_CASE(1, 5) THNN_DIRECT_INPUT_CASE(1, 6) THNN_DIRECT_INPUT_CASE(1, 7)              \
+  THNN_DIRECT_INPUT_CASE(1, 8)
+__attribute__((target("avx2,fma"))) static void THNN_(directInputAVX2)(long cb, long vectors, const real *dy,
+                                                                      long planeStride, const real *weights,
+                                                                      long planes, const long *dyOff,
+                                                                      const long *wOff, long entries, real *out,
+                                                                      long outStride) {
+  THNN_DIRECT_INPUT(THNN_DIRECT_VECTORS_AVX2)
+}
+#undef THNN_DIRECT_INPUT_CASES
+/* AVX-512: 4 x 6, 3 x 8, 2 x 8 or 1 x 8 accumulators */
+#define THNN_DIRECT_INPUT_CASES                                                                        \
+  THNN_DIRECT_INPUT_CB(4, 1) THNN_DIRECT_INPUT_CB(4, 2) THNN_DIRECT_INPUT_CB(4, 3)                    \
+  THNN_DIRECT_INPUT_CB(4, 4) THNN_DIRECT_INPUT_CB(4, 5) THNN_DIRECT_INPUT_CB(4, 6)                    \
+  THNN_DIRECT_INPUT_CASE(3, 7) THNN_DIRECT_INPUT_CASE(3, 8) THNN_DIRECT_INPUT_CASE(2, 7)              \
+  THNN_DIRECT_INPUT_CASE(2, 8) THNN_DIRECT_INPUT_CASE(1, 7) THNN_DIRECT_INPUT_CASE(1, 8)
+__attribute__((target("avx2,fma,avx512f,avx512vl"))) static void THNN_(directInputAVX512)(
+    long cb, long vectors, const real *dy, long planeStride, const real *weights, long planes, const long *dyOff,
+    const long *wOff, long entries, real *out, long outStride) {
+  THNN_DIRECT_INPUT(THNN_DIRECT_VECTORS_AVX512)
+}
+#undef THNN_DIRECT_INPUT_CASES
+#undef THNN_DIRECT_INPUT_CB
+#undef THNN_DIRECT_INPUT_CASE
+#undef THNN_DIRECT_INPUT
+
+void THNN_(directInputGradient)(const THNNConvGeometry *g, const real *gradOutput, long nImages, const real *weight,
+                                long planes, real *gradInput) {
+  const THNN_(DirectInputKernel) kernel = THVector_isa() >= 2 ? THNN_(directInputAVX512) : THNN_(directInputAVX2);
+  const long C = g->channels, H = g->height, W = g->width, kH = g->kH, kW = g->kW, dH = g->dH, dW = g->dW;
+  const long outH = g->outHeight, outW = g->outWidth, taps = C * kH * kW, kernelSize = kH * kW;
+  /* phase columns j in [0, J) cover the image's padded columns; gradient rows are padded with
+   * `lead` zeros before (ow = j - m, m <= lead) and zeros after, to J + lead */
+  const long vectors = ((g->padW + W - 1) / dW + THNN_DIRECT_LANES) / THNN_DIRECT_LANES;
+  const long J = vectors * THNN_DIRECT_LANES, lead = (kW - 1) / dW, dyRow = J + lead;
+  const long bandRows = THNN_DIRECT_BAND * dH, dyRows = (bandRows + kH - 2) / dH + 2;
+  const long dyPlane = dyRows * dyRow, dySize = planes * dyPlane, rowSize = THNN_DIRECT_INPUT_BLOCK * J;
+  const long totalRows = nImages * H;
+
+  /* weights by block of channels: block cb0's [kh][kw][q][c < cb] at cb0 * kernelSize * planes */
+  real *packed = THAlloc(sizeof(real) * (size_t)(planes * taps));
+  for (long c0 = 0; c0 < C; c0 += THNN_DIRECT_INPUT_BLOCK) {
+    const long cb = THMin((long)THNN_DIRECT_INPUT_BLOCK, C - c0);
+    for (long k = 0; k < kernelSize; k++)
+      for (long q = 0; q < planes; q++)
+        for (long c = 0; c < cb; c++)
+          packed[c0 * kernelSize * planes + (k * planes + q) * cb + c] = weight[(q * C + c0 + c) * kernelSize + k];
+  }
+  const int threads = THNN_(directThreads)(totalRows, (double)nImages * outH * outW * planes * taps);
+  real *buffers = THAlloc(sizeof(real) * (size_t)(threads * (dySize + rowSize)));
+#pragma omp parallel num_threads(threads) if (threads > 1)
+  {
+    const int t = THNN_(directThread)();
+    real *dy = buffers + t * (dySize + rowSize), *row = dy + dySize;
+    long dyOff[THNN_DIRECT_MAX_TAPS], wOff[THNN_DIRECT_MAX_TAPS];
+    for (long r = totalRows * t / threads, last = totalRows * (t + 1) / threads; r < last;) {
+      /* input rows [iy0, iy1) of image n, and the gradient rows [oh0, oh1) they read */
+      const long n = r / H, iy0 = r % H, iy1 = THMin(THMin(H, iy0 + bandRows), iy0 + last - r);
+      const long oh0 = THMax(0L, (iy0 + g->padH - kH + dH) / dH), oh1 = THMin(outH, (iy1 - 1 + g->padH) / dH + 1);
+      for (long q = 0; q < planes; q++)
+        for (long oh = oh0; oh < oh1; oh++) {
+          real *dst = dy + q * dyPlane + (oh - oh0) * dyRow;
+          const long copied = THMin(outW, J);
+          memset(dst, 0, sizeof(real) * (size_t)lead);
+          memcpy(dst + lead, gradOutput + ((n * planes + q) * outH + oh) * outW, sizeof(real) * (size_t)copied);
+          memset(dst + lead + copied, 0, sizeof(real) * (size_t)(J - copied));
+        }
+      for (long iy = iy0; iy < iy1; iy++) {
+        const long Y = iy + g->padH;
+        for (long p = 0; p < dW; p++) {
+          /* the (kh, kw) pairs that reach padded row Y, phase p */
+          long entries = 0;
+          for (long kh = Y % dH; kh < kH; kh += dH) {
+            const long oh = (Y - kh) / dH;
+            if (oh < oh0 || oh >= oh1) continue;
+            for (long kw = p, m = 0; kw < kW; kw += dW, m++) {
+              dyOff[entries] = (oh - oh0) * dyRow + lead - m;
+              wOff[entries++] = (kh * kW + kw) * planes;
+            }
+          }
+          for (long c0 = 0; c0 < C; c0 += THNN_DIRECT_INPUT_BLOCK) {
+            const long cb = THMin((long)THNN_DIRECT_INPUT_BLOCK, C - c0);
+            if (entries)
+              kernel(cb, vectors, dy, dyPlane, packed + c0 * kernelSize * planes, planes, dyOff, wOff, entries, row, J);
+            else
+              memset(row, 0, sizeof(real) * (size_t)(cb * J));
+            /* the row's phase-p columns that fall in the image */
+            long lo, hi;
+            THNN_(im2colValidRange)(p - g->padW, dW, W, J, &lo, &hi);
+            for (long c = 0; c < cb; c++) {
+              real *dst = gradInput + ((n * C + c0 + c) * H + iy) * W;
+              for (long j = lo; j < hi; j++) dst[j * dW + p - g->padW] = row[c * J + j];
+            }
+          }
+        }
+      }
+      r += iy1 - iy0;
+    }
+  }
+  THFree(buffers);
+  THFree(packed);
+}
+
+#else /* no x86-64 GCC: no direct kernels */
+
+int THNN_(directApplies)(const THNNConvGeometry *g, long planes) { return 0; }
+
+void THNN_(directConvolution)(const THNNConvGeometry *g, const real *input, long nImages, const real *weight,
+                              long planes, const real *bias, real *output) {
+  THError("directConvolution: not built for this compiler or CPU");
+}
+
+void THNN_(directWeightGradient)(const THNNConvGeometry *g, const real *input, const real *gradOutput,
+                                 long nImages, long planes, accreal scale, real *gradWeight, real *gradBias) {
+  THError("directWeightGradient: not built for this compiler or CPU");
+}
+
+void THNN_(directInputGradient)(const THNNConvGeometry *g, const real *gradOutput, long nImages, const real *weight,
+                                long planes, real *gradInput) {
+  THError("directInputGradient: not built for this compiler or CPU");
+}
+
+#endif
+#endif

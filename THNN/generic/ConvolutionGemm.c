@@ -315,7 +315,7 @@ void THNN_(ConvolutionGemm_updateOutput)(const char *fn, THTensor *input, THTens
                         p->padW, weight, 0, nOut, bias, output);
     return;
   }
-  if (THNN_(directApplies)(&plan.geometry, nOut)) {
+  if (THNN_(directApplies)(&plan.geometry, nOut, THNN_DIRECT_OUTPUT)) {
     THTensor_(resize1d)(columns, 0); /* as for Winograd */
     THNN_(convDirect)(&plan.geometry, plan.nImages, input, weight, nOut, bias, output);
     return;
@@ -341,7 +341,7 @@ void THNN_(ConvolutionGemm_updateGradInput)(const char *fn, THTensor *input, THT
                         2 - p->padW, weight, 1, plan.nInputPlane, NULL, gradInput);
     return;
   }
-  if (THNN_(directApplies)(&plan.geometry, nOut)) {
+  if (THNN_(directApplies)(&plan.geometry, nOut, THNN_DIRECT_GRAD_INPUT)) {
     THTensor *goT = THTensor_(newContiguous)(gradOutput), *wT = THTensor_(newContiguous)(weight);
     THTensor *giT = THNN_(convWritable)(gradInput, 0);
     THNN_(directInputGradient)(&plan.geometry, THTensor_(data)(goT), plan.nImages, THTensor_(data)(wT), nOut,
@@ -380,7 +380,7 @@ void THNN_(ConvolutionGemm_accGradParameters)(const char *fn, THTensor *input, T
     THTensor_(free)(goT);
     return;
   }
-  if (THNN_(directApplies)(&plan.geometry, nOut)) {
+  if (THNN_(directApplies)(&plan.geometry, nOut, THNN_DIRECT_GRAD_WEIGHT)) {
     THTensor *inT = THTensor_(newContiguous)(input), *goT = THTensor_(newContiguous)(gradOutput);
     THTensor *gwT = THNN_(convWritable)(gradWeight, 1), *gbT = gradBias ? THNN_(convWritable)(gradBias, 1) : NULL;
     THNN_(directWeightGradient)(&plan.geometry, THTensor_(data)(inT), THTensor_(data)(goT), plan.nImages, nOut,

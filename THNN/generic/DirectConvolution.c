@@ -8,8 +8,8 @@
 #define THNN_DIRECT_BLOCK 4
 /* Output rows per padded band a thread copies and then computes. */
 #define THNN_DIRECT_BAND 16
-/* Output rows the weight gradient's kernels take at a time. */
-#define THNN_DIRECT_GRAD_ROWS 4
+/* Vectors of gradient (whole output rows) the weight gradient's kernels take at a time, at least. */
+#define THNN_DIRECT_GRAD_VECTORS 56
 /* Vectors of an output row per register block, at most: 4 x 6 accumulators, 4 broadcast weights
  * and the input vector fill AVX-512's 32 registers (4 x 2 + 5 of AVX2's 16). */
 #define THNN_DIRECT_VECTORS_AVX512 6
@@ -20,10 +20,16 @@
 /* Unaligned 32-byte vectors: loads and stores of them compile to vmovups/vmovupd. */
 typedef real THNN_(DirectVector) __attribute__((vector_size(32), aligned(sizeof(real))));
 
-int THNN_(directApplies)(const THNNConvGeometry *g, long planes) {
-  return THVector_isa() >= 1 && g->dilationH == 1 && g->dilationW == 1 && g->dW <= 4 &&
-         g->channels * g->kH * g->kW <= THNN_DIRECT_MAX_TAPS && g->outWidth >= 2 * THNN_DIRECT_LANES &&
-         planes >= THNN_DIRECT_BLOCK;
+/* Measured against im2col + GEMM at 1 thread (Float, Zen 4): the direct passes lose with fewer than
+ * 16 taps and, for the input gradient, with fewer than 3 channels (a loaded vector then feeds one or
+ * two multiply-adds). The weight gradient goes where the output goes: when the output is direct,
+ * the GEMM's way would have to unfold the input again (finput is empty), and loses. */
+int THNN_(directApplies)(const THNNConvGeometry *g, long planes, THNNDirectPass pass) {
+  const long taps = g->channels * g->kH * g->kW;
+  if (THVector_isa() < 1 || g->dilationH != 1 || g->dilationW != 1 || g->dW > 4 || taps < 16 ||
+      taps > THNN_DIRECT_MAX_TAPS || g->outWidth < 2 * THNN_DIRECT_LANES || planes < THNN_DIRECT_BLOCK)
+    return 0;
+  return pass != THNN_DIRECT_GRAD_INPUT || g->channels >= 3;
 }
 
 /* The padded band buffer: rows of `phases` (= dW) phase rows of phaseLength elements each. */
@@ -264,14 +270,18 @@ static inline __attribute__((always_inline)) void THNN_(directGradBias)(const re
   }
 }
 
-/* All `taps` taps of a block of planes, in runs of at most maxTaps, then the bias (sums slot
- * `taps`), over THNN_DIRECT_GRAD_ROWS rows at a time: the rows of gradient and input one run reads
- * then stay in L1 for the next. */
+/* All `taps` taps of a block of planes, in runs of equal numbers of taps (at most maxTaps), then
+ * the bias (sums slot `taps`), over a few rows at a time (THNN_DIRECT_GRAD_VECTORS vectors or
+ * more): the rows of gradient and input one run reads then stay in L1 for the next. */
 #define THNN_DIRECT_GRAD(maxTaps)                                                                      \
-  for (long r0 = 0; r0 < rows; r0 += THNN_DIRECT_GRAD_ROWS) {                                        \
-    const long n = THMin(rows - r0, (long)THNN_DIRECT_GRAD_ROWS);                                     \
-    for (long t0 = 0; t0 < taps; t0 += (maxTaps)) {                                                   \
-      switch (THMin(taps - t0, (long)(maxTaps))) { THNN_DIRECT_GRAD_CASES }                           \
+  const long runs = (taps + (maxTaps) - 1) / (maxTaps);                                               \
+  const long chunk = THMax(1L, THNN_DIRECT_GRAD_VECTORS / vectors);                                   \
+  for (long r0 = 0; r0 < rows; r0 += chunk) {                                                         \
+    const long n = THMin(rows - r0, chunk);                                                           \
+    for (long k = 0, t0 = 0; k < runs; k++) {                                                         \
+      const long count = taps / runs + (k < taps % runs);                                             \
+      switch (count) { THNN_DIRECT_GRAD_CASES }                                                       \
+      t0 += count;                                                                                    \
     }                                                                                                 \
     THNN_(directGradBias)(dy + r0 * rowStride, planeStride, rowStride, n, vectors,                    \
                           sums + taps * THNN_DIRECT_BLOCK * THNN_DIRECT_LANES);                       \
@@ -537,7 +547,7 @@ void THNN_(directInputGradient)(const THNNConvGeometry *g, const real *gradOutpu
 
 #else /* no x86-64 GCC: no direct kernels */
 
-int THNN_(directApplies)(const THNNConvGeometry *g, long planes) { return 0; }
+int THNN_(directApplies)(const THNNConvGeometry *g, long planes, THNNDirectPass pass) { return 0; }
 
 void THNN_(directConvolution)(const THNNConvGeometry *g, const real *input, long nImages, const real *weight,
                               long planes, const real *bias, real *output) {

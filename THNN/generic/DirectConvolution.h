@@ -5,6 +5,9 @@
  * a small part of its time. */
 #define THNN_DIRECT_MAX_TAPS 256
 
+/* The three passes, which pay off on different shapes. */
+typedef enum { THNN_DIRECT_OUTPUT, THNN_DIRECT_GRAD_INPUT, THNN_DIRECT_GRAD_WEIGHT } THNNDirectPass;
+
 #else
 /* Convolutions over few input planes (kH * kW * channels <= THNN_DIRECT_MAX_TAPS), computed
  * directly: no unfolded columns, no GEMM. With so few taps per output, im2col + GEMM spends a
@@ -20,9 +23,9 @@
  * directApplies says no on a CPU without AVX2. The sums run over the taps in the order
  * (channel, kh, kw), as the GEMM's do, so results differ from im2col + GEMM by rounding only. */
 
-/* Whether directConvolution handles the convolution of geometry g to `planes` output planes on
- * this CPU and is expected to beat im2col + GEMM. */
-int THNN_(directApplies)(const THNNConvGeometry *g, long planes);
+/* Whether the direct kernels take `pass` of the convolution of geometry g to `planes` output planes
+ * on this CPU: they can, and are expected to beat im2col + GEMM. */
+int THNN_(directApplies)(const THNNConvGeometry *g, long planes, THNNDirectPass pass);
 
 /* output [nImages x planes x outHeight x outWidth] = bias per plane (0 when NULL) + the convolution
  * of input [nImages x channels x height x width] (geometry g) with weight [planes x channels x kH x

@@ -458,10 +458,95 @@ static void check_mm_direct(long N, long C, long H, long W, long O, Spec s) {
 static void test_mm_direct_reference(void **state) {
   check_mm_direct(2, 5, 19, 23, 7, (Spec){.kind = MM, .kW = 4, .kH = 3, .dW = 1, .dH = 2, .padW = 2, .padH = 1});
   /* columns of more than THNN_CONV_BAND elements: unfolded and multiplied in bands of output rows
-   * (three here, the last short); finput, filled band by band, serves accGradParameters */
+   * (five here, the last short); finput, filled band by band, serves accGradParameters (6 planes
+   * of 7x7 are more taps than the direct kernels take) */
   const Spec bands = {.kind = MM, .kW = 7, .kH = 7, .dW = 2, .dH = 2, .padW = 3, .padH = 3};
-  check_mm_direct(2, 3, 85, 85, 4, bands);
-  check_adjoint(bands, SIZES(2, 3, 85, 85), SIZES(4, 3, 7, 7), NULL);
+  check_mm_direct(2, 6, 85, 85, 4, bands);
+  check_adjoint(bands, SIZES(2, 6, 85, 85), SIZES(4, 6, 7, 7), NULL);
+}
+
+/* gradBias of a module with bias: scale * the plane sums of gradOutput, added to what it held. */
+static void check_grad_bias(long N, long C, long H, long W, long O, Spec s) {
+  THDoubleTensor *input = random_double(41, 4, (long[]){N, C, H, W});
+  DoubleConv *c = DoubleConv_new(s, random_double(42, 4, (long[]){O, C, s.kH, s.kW}),
+                                 random_double(43, 1, (long[]){O}), NULL);
+  THDoubleTensor *out = THDoubleTensor_new(), *before = THDoubleTensor_newClone(c->gradBias);
+  DoubleConv_forward(c, input, out);
+  THDoubleTensor *go = random_double(44, 4, out->size);
+  DoubleConv_accGrad(c, input, go, 0.5);
+  const long plane = out->size[2] * out->size[3];
+  for (long o = 0; o < O; o++) {
+    double sum = 0;
+    for (long n = 0; n < N; n++)
+      for (long i = 0; i < plane; i++) sum += THDoubleTensor_data(go)[(n * O + o) * plane + i];
+    assert_close(THDoubleTensor_get1d(c->gradBias, o), THDoubleTensor_get1d(before, o) + 0.5 * sum, 1e-10);
+  }
+  THDoubleTensor *all[] = {input, out, before, go};
+  for (size_t i = 0; i < 4; i++) THDoubleTensor_free(all[i]);
+  DoubleConv_free(c);
+}
+
+/* Few input planes (16 to 256 taps) go through the direct kernels (THNN/generic/DirectConvolution.c)
+ * with AVX2 or AVX-512, and through im2col + GEMM with the portable set: every set against the
+ * definition (forward) and the adjoint identities (both gradients), and gradBias. The shapes: rows
+ * that end in a partial vector, a partial block of planes (7, 5), more rows than a band (16), a
+ * batch split across threads mid-image, strides 1 to 4 with dW > kW (a phase no tap reads) and dH
+ * != dW, unequal padding, and 1 and 2 channels (the input gradient then goes through the GEMM). */
+static void test_mm_direct_kernels(void **state) {
+  const struct {
+    long N, C, H, W, O;
+    Spec s;
+  } cases[] = {
+      {2, 3, 20, 23, 7, {.kind = MM, .kW = 3, .kH = 5, .dW = 1, .dH = 1, .padW = 1, .padH = 2}},
+      {3, 3, 37, 39, 8, {.kind = MM, .kW = 7, .kH = 7, .dW = 2, .dH = 2, .padW = 3, .padH = 3}},
+      {2, 4, 13, 40, 5, {.kind = MM, .kW = 4, .kH = 2, .dW = 3, .dH = 1, .padW = 1, .padH = 0}},
+      {1, 6, 21, 41, 4, {.kind = MM, .kW = 3, .kH = 3, .dW = 4, .dH = 2, .padW = 1, .padH = 1}},
+      {2, 5, 30, 17, 6, {.kind = MM, .kW = 2, .kH = 4, .dW = 1, .dH = 3, .padW = 0, .padH = 1}},
+      {3, 1, 19, 28, 6, {.kind = MM, .kW = 5, .kH = 5, .dW = 1, .dH = 1, .padW = 0, .padH = 0}},
+      {2, 2, 18, 26, 4, {.kind = DILATED, .kW = 5, .kH = 3, .dW = 2, .dH = 1, .padW = 2, .padH = 1, .dilW = 1,
+                         .dilH = 1}},
+  };
+  const int saved = THGetNumThreads();
+  for (int pass = 0; pass < KERNEL_SETS; pass++) {
+    kernel_set_name(pass);
+    for (int threads = 1; threads <= 2; threads++) {
+      THSetNumThreads(threads);
+      for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const long N = cases[i].N, C = cases[i].C, H = cases[i].H, W = cases[i].W, O = cases[i].O;
+        const Spec s = cases[i].s;
+        check_mm_direct(N, C, H, W, O, s);
+        check_adjoint(s, SIZES(N, C, H, W), SIZES(O, C, s.kH, s.kW), NULL);
+        check_grad_bias(N, C, H, W, O, s);
+      }
+    }
+  }
+  THSetNumThreads(saved);
+  kernel_set_name(KERNEL_SETS - 1);
+}
+
+/* An infinity in input columns that no output reads (past the last stride step) changes nothing:
+ * the direct kernels' lanes past the last output column must not multiply it by 0. */
+static void test_mm_direct_unread_columns(void **state) {
+  const Spec s = {.kind = MM, .kW = 3, .kH = 3, .dW = 2, .dH = 2, .padW = 0, .padH = 0};
+  THDoubleTensor *input = random_double(51, 4, (long[]){2, 3, 19, 24}); /* column 23 is never read */
+  DoubleConv *c = DoubleConv_new(s, random_double(52, 4, (long[]){4, 3, 3, 3}), random_double(53, 1, (long[]){4}),
+                                 NULL);
+  for (long n = 0; n < 2; n++)
+    for (long ch = 0; ch < 3; ch++)
+      for (long y = 0; y < 19; y++) THDoubleTensor_set4d(input, n, ch, y, 23, INFINITY);
+  THDoubleTensor *out = THDoubleTensor_new(), *gin = THDoubleTensor_new();
+  DoubleConv_forward(c, input, out);
+  assert_int_equal(out->size[3], 11);
+  THDoubleTensor *go = random_double(54, 4, out->size);
+  DoubleConv_backward(c, input, go, gin);
+  DoubleConv_accGrad(c, input, go, 1);
+  THDoubleTensor *results[] = {out, gin, c->gradWeight, c->gradBias};
+  for (size_t r = 0; r < 4; r++)
+    for (ptrdiff_t i = 0; i < THDoubleTensor_nElement(results[r]); i++)
+      assert_true(isfinite(THDoubleTensor_data(results[r])[i]));
+  THDoubleTensor *all[] = {input, out, gin, go};
+  for (size_t i = 0; i < 4; i++) THDoubleTensor_free(all[i]);
+  DoubleConv_free(c);
 }
 
 /* 3x3 stride-1 kernels between enough planes go through Winograd's F(2x2, 3x3) (THNN/generic/
@@ -495,21 +580,23 @@ static double float_error(THFloatTensor *f, THDoubleTensor *d) {
   return worst / scale;
 }
 
-/* Winograd in Float on W1's channel counts stays within float rounding of the Double results (its
- * transforms add 16 terms where im2col adds 9: no loss beyond that). */
-static void test_winograd_float_accuracy(void **state) {
-  const long N = 2, C = 64, H = 12, W = 13, O = 32;
-  THDoubleTensor *dIn = random_double(31, 4, (long[]){N, C, H, W}), *dW = random_double(32, 4, (long[]){O, C, 3, 3});
-  THDoubleTensor *dB = random_double(33, 1, (long[]){O}), *dGo = random_double(34, 4, (long[]){N, O, H, W});
+/* SpatialConvolutionMM in Float ([N x C x H x W] input, O planes, a k x k kernel with stride st and
+ * padding pad) stays within float rounding (2e-6 of the largest result) of the Double results, in
+ * all three passes. */
+static void check_float_accuracy(long N, long C, long H, long W, long O, int k, int st, int pad) {
+  THDoubleTensor *dIn = random_double(31, 4, (long[]){N, C, H, W}), *dW = random_double(32, 4, (long[]){O, C, k, k});
+  THDoubleTensor *dB = random_double(33, 1, (long[]){O});
+  THDoubleTensor *dGo = random_double(34, 4, (long[]){N, O, (H + 2 * pad - k) / st + 1, (W + 2 * pad - k) / st + 1});
   THDoubleTensor *dOut = THDoubleTensor_new(), *dGi = THDoubleTensor_new(), *dGw = THDoubleTensor_new();
   THDoubleTensor *dGb = THDoubleTensor_new(), *dCols = THDoubleTensor_new(), *dCols2 = THDoubleTensor_new();
   THDoubleTensor_resizeAs(dGw, dW);
   THDoubleTensor_zero(dGw);
   THDoubleTensor_resizeAs(dGb, dB);
   THDoubleTensor_zero(dGb);
-  THNN_DoubleSpatialConvolutionMM_updateOutput(NULL, dIn, dOut, dW, dB, dCols, dCols2, 3, 3, 1, 1, 1, 1);
-  THNN_DoubleSpatialConvolutionMM_updateGradInput(NULL, dIn, dGo, dGi, dW, dCols, dCols2, 3, 3, 1, 1, 1, 1);
-  THNN_DoubleSpatialConvolutionMM_accGradParameters(NULL, dIn, dGo, dGw, dGb, dCols, dCols2, 3, 3, 1, 1, 1, 1, 1);
+  THNN_DoubleSpatialConvolutionMM_updateOutput(NULL, dIn, dOut, dW, dB, dCols, dCols2, k, k, st, st, pad, pad);
+  THNN_DoubleSpatialConvolutionMM_updateGradInput(NULL, dIn, dGo, dGi, dW, dCols, dCols2, k, k, st, st, pad, pad);
+  THNN_DoubleSpatialConvolutionMM_accGradParameters(NULL, dIn, dGo, dGw, dGb, dCols, dCols2, k, k, st, st, pad, pad,
+                                                    1);
   THFloatTensor *fIn = th_float_copy(dIn), *fW = th_float_copy(dW), *fB = th_float_copy(dB), *fGo = th_float_copy(dGo);
   THFloatTensor *fOut = THFloatTensor_new(), *fGi = THFloatTensor_new(), *fGw = THFloatTensor_new();
   THFloatTensor *fGb = THFloatTensor_new(), *fCols = THFloatTensor_new(), *fCols2 = THFloatTensor_new();
@@ -517,9 +604,10 @@ static void test_winograd_float_accuracy(void **state) {
   THFloatTensor_zero(fGw);
   THFloatTensor_resizeAs(fGb, fB);
   THFloatTensor_zero(fGb);
-  THNN_FloatSpatialConvolutionMM_updateOutput(NULL, fIn, fOut, fW, fB, fCols, fCols2, 3, 3, 1, 1, 1, 1);
-  THNN_FloatSpatialConvolutionMM_updateGradInput(NULL, fIn, fGo, fGi, fW, fCols, fCols2, 3, 3, 1, 1, 1, 1);
-  THNN_FloatSpatialConvolutionMM_accGradParameters(NULL, fIn, fGo, fGw, fGb, fCols, fCols2, 3, 3, 1, 1, 1, 1, 1);
+  THNN_FloatSpatialConvolutionMM_updateOutput(NULL, fIn, fOut, fW, fB, fCols, fCols2, k, k, st, st, pad, pad);
+  THNN_FloatSpatialConvolutionMM_updateGradInput(NULL, fIn, fGo, fGi, fW, fCols, fCols2, k, k, st, st, pad, pad);
+  THNN_FloatSpatialConvolutionMM_accGradParameters(NULL, fIn, fGo, fGw, fGb, fCols, fCols2, k, k, st, st, pad, pad,
+                                                   1);
   assert_true(float_error(fOut, dOut) < 2e-6);
   assert_true(float_error(fGi, dGi) < 2e-6);
   assert_true(float_error(fGw, dGw) < 2e-6);
@@ -527,6 +615,16 @@ static void test_winograd_float_accuracy(void **state) {
   THDoubleTensor *ds[] = {dIn, dW, dB, dGo, dOut, dGi, dGw, dGb, dCols, dCols2};
   for (size_t i = 0; i < sizeof ds / sizeof ds[0]; i++) THDoubleTensor_free(ds[i]);
   FREE_FLOATS(fIn, fW, fB, fGo, fOut, fGi, fGw, fGb, fCols, fCols2);
+}
+
+/* Winograd on W1's channel counts (its transforms add 16 terms where im2col adds 9: no loss beyond
+ * that), and the direct kernels on W2's shape with fewer images, with every kernel set. */
+static void test_float_accuracy(void **state) {
+  check_float_accuracy(2, 64, 12, 13, 32, 3, 1, 1);
+  for (int pass = 0; pass < KERNEL_SETS; pass++) {
+    kernel_set_name(pass);
+    check_float_accuracy(2, 3, 64, 70, 64, 7, 2, 3);
+  }
 }
 
 /* The three passes at `threads` threads (threads then take whole images) against one thread, which
@@ -811,7 +909,9 @@ int main(void) {
       cmocka_unit_test(test_adjoint_large),
       cmocka_unit_test(test_mm_direct_reference),
       cmocka_unit_test(test_mm_winograd),
-      cmocka_unit_test(test_winograd_float_accuracy),
+      cmocka_unit_test(test_mm_direct_kernels),
+      cmocka_unit_test(test_mm_direct_unread_columns),
+      cmocka_unit_test(test_float_accuracy),
       cmocka_unit_test(test_threads_take_images),
       cmocka_unit_test(test_noncontiguous),
       cmocka_unit_test(test_buffers),

@@ -3,7 +3,7 @@
 //   W1 conv 3x3: input [16,64,32,32], weight [64,64,3,3], stride 1, pad 1
 //   W2 conv 7x7 s2: input [8,3,224,224], weight [64,3,7,7], stride 2, pad 3
 // forward = updateOutput; backward = updateGradInput + accGradParameters (weight and bias), after
-// one forward that fills finput. GFLOPS counts 2*N*O*C*kH*kW*oH*oW per forward, twice that per
+// one forward (which fills finput where im2col runs; W1 and W2 take paths that need none). GFLOPS counts 2*N*O*C*kH*kW*oH*oW per forward, twice that per
 // backward. Medians: --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
 

@@ -243,13 +243,14 @@ static inline __attribute__((always_inline)) void THNN_(directGradBlock)(const i
   for (long r = 0; r < rows; r++)
     for (long j = 0; j < vectors; j++) {
       const real *src = in + r * step + j * THNN_DIRECT_LANES, *d = dy + r * rowStride + j * THNN_DIRECT_LANES;
-      vec y[THNN_DIRECT_BLOCK];
-      for (int q = 0; q < THNN_DIRECT_BLOCK; q++) y[q] = *(const vec *)(d + q * planeStride);
+      vec x[THNN_DIRECT_VECTORS_AVX512];
 #pragma GCC unroll 8
-      for (int tt = 0; tt < taps; tt++) {
-        const vec x = *(const vec *)(src + offsets[tt]);
+      for (int tt = 0; tt < taps; tt++) x[tt] = *(const vec *)(src + offsets[tt]);
 #pragma GCC unroll 4
-        for (int q = 0; q < THNN_DIRECT_BLOCK; q++) acc[q][tt] += y[q] * x;
+      for (int q = 0; q < THNN_DIRECT_BLOCK; q++) {
+        const vec y = *(const vec *)(d + q * planeStride);
+#pragma GCC unroll 8
+        for (int tt = 0; tt < taps; tt++) acc[q][tt] += y * x[tt];
       }
     }
   for (int tt = 0; tt < taps; tt++)
@@ -295,13 +296,14 @@ static inline __attribute__((always_inline)) void THNN_(directGradBias)(const re
 typedef void (*THNN_(DirectGradKernel))(const real *in, long step, const long *offsets, long taps, const real *dy,
                                         long planeStride, long rowStride, long rows, long vectors, real *sums);
 
-#define THNN_DIRECT_GRAD_CASES THNN_DIRECT_GRAD_CASE(1) THNN_DIRECT_GRAD_CASE(2)
+/* AVX2: 4 x 3 accumulators, 3 input vectors and the gradient's fill the 16 registers */
+#define THNN_DIRECT_GRAD_CASES THNN_DIRECT_GRAD_CASE(1) THNN_DIRECT_GRAD_CASE(2) THNN_DIRECT_GRAD_CASE(3)
 __attribute__((target("avx2,fma"))) static void THNN_(directGradAVX2)(const real *in, long step,
                                                                      const long *offsets, long taps,
                                                                      const real *dy, long planeStride,
                                                                      long rowStride, long rows, long vectors,
                                                                      real *sums) {
-  THNN_DIRECT_GRAD(THNN_DIRECT_VECTORS_AVX2)
+  THNN_DIRECT_GRAD(3)
 }
 #undef THNN_DIRECT_GRAD_CASES
 #define THNN_DIRECT_GRAD_CASES                                                                         \
@@ -415,10 +417,10 @@ static inline __attribute__((always_inline)) void THNN_(directInputBlock)(
     for (int j = 0; j < vectors; j++) *(vec *)(out + c * outStride + j * THNN_DIRECT_LANES) = acc[c][j];
 }
 
-/* A row of `vectors` vectors for a block of cb channels, in runs of at most maxVectors (more with
- * fewer channels: cb * maxVectors accumulators). */
-#define THNN_DIRECT_INPUT(maxVectors)                                                                  \
-  const long most = THMin(8L, (maxVectors) * THNN_DIRECT_INPUT_BLOCK / cb);                           \
+/* A row of `vectors` vectors for a block of cb channels, in runs of as many vectors as `registers`
+ * hold (cb x vectors accumulators, cb broadcast weights and the gradient vector), 8 at most. */
+#define THNN_DIRECT_INPUT(registers)                                                                   \
+  const long most = THMin(8L, ((registers) - 1 - cb) / cb);                                           \
   for (long j0 = 0; j0 < vectors; j0 += most) {                                                       \
     const long count = THMin(most, vectors - j0), column = j0 * THNN_DIRECT_LANES;                    \
     switch (cb * 16 + count) { THNN_DIRECT_INPUT_CASES }                                              \
@@ -436,23 +438,22 @@ typedef void (*THNN_(DirectInputKernel))(long cb, long vectors, const real *dy, 
                                          const real *weights, long planes, const long *dyOff, const long *wOff,
                                          long entries, real *out, long outStride);
 
-/* AVX2: 4 x 2, 3 x 2, 2 x 4 or 1 x 8 accumulators */
+/* AVX2 (16 registers): 4 x 2, 3 x 4, 2 x 6 or 1 x 8 accumulators */
 #define THNN_DIRECT_INPUT_CASES                                                                        \
-  THNN_DIRECT_INPUT_CASE(4, 1) THNN_DIRECT_INPUT_CASE(4, 2) THNN_DIRECT_INPUT_CASE(3, 1)              \
-  THNN_DIRECT_INPUT_CASE(3, 2) THNN_DIRECT_INPUT_CASE(2, 1) THNN_DIRECT_INPUT_CASE(2, 2)              \
-  THNN_DIRECT_INPUT_CASE(2, 3) THNN_DIRECT_INPUT_CASE(2, 4) THNN_DIRECT_INPUT_CASE(1, 1)              \
-  THNN_DIRECT_INPUT_CASE(1, 2) THNN_DIRECT_INPUT_CASE(1, 3) THNN_DIRECT_INPUT_CASE(1, 4)              \
-  THNN_DIRECT_INPUT_CASE(1, 5) THNN_DIRECT_INPUT_CASE(1, 6) THNN_DIRECT_INPUT_CASE(1, 7)              \
-  THNN_DIRECT_INPUT_CASE(1, 8)
+  THNN_DIRECT_INPUT_CB(4, 1) THNN_DIRECT_INPUT_CB(4, 2) THNN_DIRECT_INPUT_CASE(3, 3)                  \
+  THNN_DIRECT_INPUT_CASE(3, 4) THNN_DIRECT_INPUT_CASE(2, 3) THNN_DIRECT_INPUT_CASE(2, 4)              \
+  THNN_DIRECT_INPUT_CASE(2, 5) THNN_DIRECT_INPUT_CASE(2, 6) THNN_DIRECT_INPUT_CASE(1, 3)              \
+  THNN_DIRECT_INPUT_CASE(1, 4) THNN_DIRECT_INPUT_CASE(1, 5) THNN_DIRECT_INPUT_CASE(1, 6)              \
+  THNN_DIRECT_INPUT_CASE(1, 7) THNN_DIRECT_INPUT_CASE(1, 8)
 __attribute__((target("avx2,fma"))) static void THNN_(directInputAVX2)(long cb, long vectors, const real *dy,
                                                                       long planeStride, const real *weights,
                                                                       long planes, const long *dyOff,
                                                                       const long *wOff, long entries, real *out,
                                                                       long outStride) {
-  THNN_DIRECT_INPUT(THNN_DIRECT_VECTORS_AVX2)
+  THNN_DIRECT_INPUT(16)
 }
 #undef THNN_DIRECT_INPUT_CASES
-/* AVX-512: 4 x 6, 3 x 8, 2 x 8 or 1 x 8 accumulators */
+/* AVX-512 (32 registers): 4 x 6, 3 x 8, 2 x 8 or 1 x 8 accumulators */
 #define THNN_DIRECT_INPUT_CASES                                                                        \
   THNN_DIRECT_INPUT_CB(4, 1) THNN_DIRECT_INPUT_CB(4, 2) THNN_DIRECT_INPUT_CB(4, 3)                    \
   THNN_DIRECT_INPUT_CB(4, 4) THNN_DIRECT_INPUT_CB(4, 5) THNN_DIRECT_INPUT_CB(4, 6)                    \
@@ -461,7 +462,7 @@ __attribute__((target("avx2,fma"))) static void THNN_(directInputAVX2)(long cb, 
 __attribute__((target("avx2,fma,avx512f,avx512vl"))) static void THNN_(directInputAVX512)(
     long cb, long vectors, const real *dy, long planeStride, const real *weights, long planes, const long *dyOff,
     const long *wOff, long entries, real *out, long outStride) {
-  THNN_DIRECT_INPUT(THNN_DIRECT_VECTORS_AVX512)
+  THNN_DIRECT_INPUT(32)
 }
 #undef THNN_DIRECT_INPUT_CASES
 #undef THNN_DIRECT_INPUT_CB

@@ -255,14 +255,30 @@ static long THNN_(fullConvCheckWeight)(const char *fn, const char *arg, THTensor
   return w->size[1];
 }
 
-static void THNN_(convResize)(THTensor *t, const THNNConvPlan *plan, long planes, long height, long width) {
-  if (plan->batched)
-    THTensor_(resize4d)(t, plan->nImages, planes, height, width);
-  else
-    THTensor_(resize3d)(t, planes, height, width);
+/* ---------------------------------------------------------------- convolution */
+
+/* The arrays the Winograd and direct kernels take: contiguous in, weight and bias (bias may be NULL)
+ * and a writable out (already resized); convOperandsDone writes out back and frees the rest. */
+typedef struct {
+  THTensor *in, *weight, *bias, *out, *result;
+} THNN_(ConvOperands);
+
+static THNN_(ConvOperands) THNN_(convOperands)(THTensor *in, THTensor *weight, THTensor *bias, THTensor *out) {
+  THNN_(ConvOperands) o = {THTensor_(newContiguous)(in), THTensor_(newContiguous)(weight),
+                           bias ? THTensor_(newContiguous)(bias) : NULL, THNN_(convWritable)(out, 0), out};
+  return o;
 }
 
-/* ---------------------------------------------------------------- convolution */
+static inline const real *THNN_(convOperandsBias)(const THNN_(ConvOperands) *o) {
+  return o->bias ? THTensor_(data)(o->bias) : NULL;
+}
+
+static void THNN_(convOperandsDone)(THNN_(ConvOperands) *o) {
+  THNN_(convWritten)(o->out, o->result);
+  THTensor_(free)(o->in);
+  THTensor_(free)(o->weight);
+  if (o->bias) THTensor_(free)(o->bias);
+}
 
 /* out = the Winograd convolution (Winograd.h) of `in`, [nImages x inPlanes x height x width], with
  * weight (adjoint: transposed and turned, for an input gradient), planes output planes, padding
@@ -270,29 +286,11 @@ static void THNN_(convResize)(THTensor *t, const THNNConvPlan *plan, long planes
 static void THNN_(convWinograd)(long nImages, THTensor *in, long inPlanes, long height, long width, long padH,
                                 long padW, THTensor *weight, int adjoint, long planes, THTensor *bias,
                                 THTensor *out) {
-  THTensor *inT = THTensor_(newContiguous)(in), *wT = THTensor_(newContiguous)(weight);
-  THTensor *bT = bias ? THTensor_(newContiguous)(bias) : NULL, *outT = THNN_(convWritable)(out, 0);
-  THNN_(winogradConvolution)(THTensor_(data)(inT), nImages, inPlanes, height, width, padH, padW,
-                             THTensor_(data)(wT), adjoint, planes, bT ? THTensor_(data)(bT) : NULL,
-                             THTensor_(data)(outT));
-  THNN_(convWritten)(outT, out);
-  THTensor_(free)(inT);
-  THTensor_(free)(wT);
-  if (bT) THTensor_(free)(bT);
-}
-
-/* out = the direct convolution (DirectConvolution.h) of `in` (geometry g) with weight and bias (may be
- * NULL) to `planes` planes; out is already resized. */
-static void THNN_(convDirect)(const THNNConvGeometry *g, long nImages, THTensor *in, THTensor *weight, long planes,
-                              THTensor *bias, THTensor *out) {
-  THTensor *inT = THTensor_(newContiguous)(in), *wT = THTensor_(newContiguous)(weight);
-  THTensor *bT = bias ? THTensor_(newContiguous)(bias) : NULL, *outT = THNN_(convWritable)(out, 0);
-  THNN_(directConvolution)(g, THTensor_(data)(inT), nImages, THTensor_(data)(wT), planes,
-                           bT ? THTensor_(data)(bT) : NULL, THTensor_(data)(outT));
-  THNN_(convWritten)(outT, out);
-  THTensor_(free)(inT);
-  THTensor_(free)(wT);
-  if (bT) THTensor_(free)(bT);
+  THNN_(ConvOperands) o = THNN_(convOperands)(in, weight, bias, out);
+  THNN_(winogradConvolution)(THTensor_(data)(o.in), nImages, inPlanes, height, width, padH, padW,
+                             THTensor_(data)(o.weight), adjoint, planes, THNN_(convOperandsBias)(&o),
+                             THTensor_(data)(o.out));
+  THNN_(convOperandsDone)(&o);
 }
 
 void THNN_(ConvolutionGemm_updateOutput)(const char *fn, THTensor *input, THTensor *output, THTensor *weight,
@@ -317,7 +315,10 @@ void THNN_(ConvolutionGemm_updateOutput)(const char *fn, THTensor *input, THTens
   }
   if (THNN_(directApplies)(&plan.geometry, nOut, THNN_DIRECT_OUTPUT)) {
     THTensor_(resize1d)(columns, 0); /* as for Winograd */
-    THNN_(convDirect)(&plan.geometry, plan.nImages, input, weight, nOut, bias, output);
+    THNN_(ConvOperands) o = THNN_(convOperands)(input, weight, bias, output);
+    THNN_(directConvolution)(&plan.geometry, THTensor_(data)(o.in), plan.nImages, THTensor_(data)(o.weight), nOut,
+                             THNN_(convOperandsBias)(&o), THTensor_(data)(o.out));
+    THNN_(convOperandsDone)(&o);
     return;
   }
   THNN_(unfoldingForward)(&u, plan.nImages, nOut, input, weight, bias, columns, keepColumns && plan.batched, output);
@@ -342,13 +343,10 @@ void THNN_(ConvolutionGemm_updateGradInput)(const char *fn, THTensor *input, THT
     return;
   }
   if (THNN_(directApplies)(&plan.geometry, nOut, THNN_DIRECT_GRAD_INPUT)) {
-    THTensor *goT = THTensor_(newContiguous)(gradOutput), *wT = THTensor_(newContiguous)(weight);
-    THTensor *giT = THNN_(convWritable)(gradInput, 0);
-    THNN_(directInputGradient)(&plan.geometry, THTensor_(data)(goT), plan.nImages, THTensor_(data)(wT), nOut,
-                               THTensor_(data)(giT));
-    THNN_(convWritten)(giT, gradInput);
-    THTensor_(free)(goT);
-    THTensor_(free)(wT);
+    THNN_(ConvOperands) o = THNN_(convOperands)(gradOutput, weight, NULL, gradInput);
+    THNN_(directInputGradient)(&plan.geometry, THTensor_(data)(o.in), plan.nImages, THTensor_(data)(o.weight), nOut,
+                               THTensor_(data)(o.out));
+    THNN_(convOperandsDone)(&o);
     return;
   }
   THNN_(unfoldingBackwardInput)(&u, plan.nImages, nOut, gradOutput, weight, NULL, gradColumns, gradInput);

@@ -79,4 +79,11 @@ void THNN_(convCheckNumel)(const char *fn, const char *arg, THTensor *t, long n,
     THError("%s: %s must have %ld elements (%s), got size %s", fn, arg, n, what, THTensor_(sizeDesc)(t).str);
 }
 
+void THNN_(convResize)(THTensor *t, const THNNConvPlan *plan, long planes, long height, long width) {
+  if (plan->batched)
+    THTensor_(resize4d)(t, plan->nImages, planes, height, width);
+  else
+    THTensor_(resize3d)(t, planes, height, width);
+}
+
 #endif

@@ -33,4 +33,7 @@ void THNN_(convCheckGradOutput)(const char *fn, THTensor *gradOutput, const THNN
 /* A parameter gradient or bias: NULL is allowed when optional; else it must have n elements. */
 void THNN_(convCheckNumel)(const char *fn, const char *arg, THTensor *t, long n, const char *what);
 
+/* Resizes t to [nImages x planes x height x width], or without nImages for a single image. */
+void THNN_(convResize)(THTensor *t, const THNNConvPlan *plan, long planes, long height, long width);
+
 #endif

@@ -523,15 +523,15 @@ void THNN_(directInputGradient)(const THNNConvGeometry *g, const real *gradOutpu
               wOff[entries++] = (kh * kW + kw) * planes;
             }
           }
+          /* the row's phase-p columns that fall in the image */
+          long lo, hi;
+          THNN_(im2colValidRange)(p - g->padW, dW, W, J, &lo, &hi);
           for (long c0 = 0; c0 < C; c0 += THNN_DIRECT_INPUT_BLOCK) {
             const long cb = THMin((long)THNN_DIRECT_INPUT_BLOCK, C - c0);
             if (entries)
               kernel(cb, vectors, dy, dyPlane, packed + c0 * kernelSize * planes, planes, dyOff, wOff, entries, row, J);
             else
               memset(row, 0, sizeof(real) * (size_t)(cb * J));
-            /* the row's phase-p columns that fall in the image */
-            long lo, hi;
-            THNN_(im2colValidRange)(p - g->padW, dW, W, J, &lo, &hi);
             for (long c = 0; c < cb; c++) {
               real *dst = gradInput + ((n * C + c0 + c) * H + iy) * W;
               for (long j = lo; j < hi; j++) dst[j * dW + p - g->padW] = row[c * J + j];

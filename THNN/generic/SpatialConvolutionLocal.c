@@ -83,10 +83,7 @@ void THNN_(SpatialConvolutionLocal_updateOutput)(THNNState *state, THTensor *inp
 
   real *cols = THNN_(SpatialConvolutionLocal_columns)(finput, &c);
   THNN_(SpatialConvolutionLocal_unfold)(input, cols, &c);
-  if (c.plan.batched)
-    THTensor_(resize4d)(output, N, nOut, outputHeight, outputWidth);
-  else
-    THTensor_(resize3d)(output, nOut, outputHeight, outputWidth);
+  THNN_(convResize)(output, &c.plan, nOut, outputHeight, outputWidth);
   THTensor *out = THNN_(convWritable)(output, 0), *bt = bias ? THTensor_(newContiguous)(bias) : NULL;
   real *wt = THNN_(SpatialConvolutionLocal_transposedWeight)(weight, &c);
   const real *b = bt ? THTensor_(data)(bt) : NULL;

@@ -69,10 +69,7 @@ void THNN_(SpatialDepthWiseConvolution_updateOutput)(THNNState *state, THTensor 
   THNN_(checkNotNull)(fn, "finput", finput);
 
   real *cols = THNN_(SpatialDepthWiseConvolution_columns)(finput, &c);
-  if (c.plan.batched)
-    THTensor_(resize4d)(output, c.plan.nImages, nIn * mult, c.plan.outputHeight, c.plan.outputWidth);
-  else
-    THTensor_(resize3d)(output, nIn * mult, c.plan.outputHeight, c.plan.outputWidth);
+  THNN_(convResize)(output, &c.plan, nIn * mult, c.plan.outputHeight, c.plan.outputWidth);
   THTensor *in = THTensor_(newContiguous)(input), *wt = THTensor_(newContiguous)(weight);
   THTensor *bt = bias ? THTensor_(newContiguous)(bias) : NULL, *out = THNN_(convWritable)(output, 0);
   const long imageSize = nIn * c.plan.inputHeight * c.plan.inputWidth;

@@ -31,10 +31,7 @@ void THNN_(SpatialFullConvolutionMap_updateOutput)(THNNState *state, THTensor *i
                                          &c);
   THNN_(convCheckNumel)(fn, "bias", bias, nOutputPlane, "nOutputPlane");
   THNN_(checkNotNull)(fn, "output", output);
-  if (c.plan.batched)
-    THTensor_(resize4d)(output, c.plan.nImages, nOutputPlane, c.plan.outputHeight, c.plan.outputWidth);
-  else
-    THTensor_(resize3d)(output, nOutputPlane, c.plan.outputHeight, c.plan.outputWidth);
+  THNN_(convResize)(output, &c.plan, nOutputPlane, c.plan.outputHeight, c.plan.outputWidth);
   THTensor *table = THTensor_(newContiguous)(connTable), *in = THTensor_(newContiguous)(input);
   THTensor *w = THTensor_(newContiguous)(weight), *b = bias ? THTensor_(newContiguous)(bias) : NULL;
   THTensor *out = THNN_(convWritable)(output, 0);

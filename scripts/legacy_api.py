@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates build files from the legacy prototype lists (../shared/legacy-api/*.txt), which stay
+"""Generates build files from the legacy prototype lists (abi/*.txt), which stay
 the single source of truth for the C ABI.
 
   legacy_api.py redeclare OUT.c HEADER LIST...   every prototype re-declared after #include HEADER:

@@ -9,7 +9,6 @@ packages=(
   build-essential cmake pkg-config
   libopenblas-openmp-dev liblapack-dev
   libcmocka-dev libbenchmark-dev
-  luajit libluajit-5.1-dev
   python3-numpy zlib1g-dev
   dataset-fashion-mnist
 )
@@ -22,9 +21,16 @@ for p in "${packages[@]}"; do
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
-echo "install-deps: installing ${missing[*]}"
+echo "install-deps: missing Debian packages: ${missing[*]}; installing them with apt-get"
 sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
+if [ "$(id -u)" -ne 0 ]; then
+  if ! command -v sudo > /dev/null; then
+    echo "install-deps: not root and no sudo: run as root: apt-get install ${missing[*]}" >&2
+    exit 1
+  fi
+  sudo="sudo"
+  echo "install-deps: (through sudo, as you are not root)"
+fi
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

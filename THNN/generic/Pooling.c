@@ -488,12 +488,12 @@ void THNN_(poolMax3dBackward)(const char *fn, THTensor *input, THTensor *gradOut
       for (long oh = 0; oh < oH; oh++)
         for (long ow = 0; ow < oW; ow++, k++) {
           long off[3];
-          const int packed = THNNPool_unpack3d(indp[k], off);
+          THNNPool_unpack3d(indp[k], off);
           const long t = ot * wT.stride - wT.pad + off[0] * wT.dilation;
           const long h = oh * wH.stride - wH.pad + off[1] * wH.dilation;
           const long w = ow * wW.stride - wW.pad + off[2] * wW.dilation;
           /* (unsigned) x < n: 0 <= x < n. */
-          const int ok = packed & (off[0] < wT.kernel) & (off[1] < wH.kernel) & (off[2] < wW.kernel) &
+          const int ok = (off[0] < wT.kernel) & (off[1] < wH.kernel) & (off[2] < wW.kernel) &
                          ((unsigned long)t < inT) & ((unsigned long)h < inH) & ((unsigned long)w < inW);
           if (!ok) {
             THNN_POOL_NOTE_BAD(badAt, badIndex, k, indp[k]);
@@ -508,7 +508,8 @@ void THNN_(poolMax3dBackward)(const char *fn, THTensor *input, THTensor *gradOut
   THNN_(convWritten)(gi, gradInput);
   if (badAt >= 0)
     THError("%s: indices value %ld at position %ld (counted from 0 over its elements) is not a window offset "
-            "(offT + 256 offH + 65536 offW, each offset below the kernel size %dx%dx%d and inside the input)",
+            "(its three low bytes offT + 256 offH + 65536 offW, each offset below the kernel size %dx%dx%d and "
+            "inside the input)",
             fn, badIndex, badAt, windows[0].kernel, windows[1].kernel, windows[2].kernel);
 }
 

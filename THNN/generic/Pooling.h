@@ -90,18 +90,20 @@ typedef struct {
  * its window, counted in kernel steps (units of the dilation) from the window's unpadded start
  * o * stride - pad, one byte each: T in the lowest byte, then H, then W. Torch7 wrote the bytes
  * through a char pointer (the same value on the little-endian machines it ran on: offT + 256 offH +
- * 65536 offW), set the fourth to 0 and left the upper four bytes of the long unwritten; ember
- * writes the value whole and reads back only values below 2^24. VolumetricMaxUnpooling reads the
- * same format (with dilation 1). Offsets fit a byte: kernels are limited to 256 positions. */
+ * 65536 offW), set the fourth to 0 and left the upper four bytes of the long unwritten, so its
+ * indices may carry anything there; its backward and VolumetricMaxUnpooling read the three low
+ * bytes only, and so does ember (which writes the value whole). VolumetricMaxUnpooling reads the
+ * same format (with dilation 1). Offsets fit a byte: kernels are limited to 256 positions.
+ * (Where dilation > 1 and a window starts two or more positions into the padding, Torch7's forward
+ * counted its offsets from another origin than its backward and skipped the window's last taps;
+ * ember's offsets are the kernel steps that backward reads.) */
 #define THNN_POOL_PACKED_MAX_KERNEL 256
 static inline long THNNPool_pack3d(long offT, long offH, long offW) { return offT | offH << 8 | offW << 16; }
-/* Splits a packed index into its offsets; returns 0 when it is not a packed index (negative or
- * past three bytes). */
-static inline int THNNPool_unpack3d(long index, long off[3]) {
+/* Splits a packed index into its offsets, from its three low bytes. */
+static inline void THNNPool_unpack3d(long index, long off[3]) {
   off[0] = index & 255;
   off[1] = (index >> 8) & 255;
   off[2] = (index >> 16) & 255;
-  return index >= 0 && index < (1L << 24);
 }
 
 #else

@@ -53,8 +53,9 @@ static inline void THNNPool_windows(long outputSize, long inputSize, const THNNP
   }
 }
 
-/* Adaptive pooling: output position i of outputSize covers input [floor(i * in / out),
- * ceil((i + 1) * in / out)), as Torch7 and PyTorch split it. */
+/* Adaptive average pooling: output position i of outputSize covers input [floor(i * in / out),
+ * ceil((i + 1) * in / out)), as Torch7's SpatialAdaptiveAveragePooling and PyTorch split it
+ * (Torch7's SpatialAdaptiveMaxPooling rounds differently: see there). */
 static inline long THNNPool_adaptiveStart(long i, long inputSize, long outputSize) {
   return i * inputSize / outputSize;
 }

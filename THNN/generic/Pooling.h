@@ -209,12 +209,15 @@ static inline real THNN_(poolWindowMax3d)(const real *volume, long height, long 
 }
 
 /* The backward of every max pooling that stores plane positions (Spatial(Dilated)MaxPooling,
- * SpatialAdaptiveMaxPooling, SpatialFractionalMaxPooling): checks gradOutput and indices against
- * shape's output, then gradInput (resized like input) = 0 + gradOutput scattered to the 1-based
- * positions in indices, which must lie in the input plane. fast2x2: the windows are 2x2, stride 2,
- * and tile the input exactly (the common case, written without the zeroing pass). */
+ * Spatial/VolumetricFractionalMaxPooling): checks gradOutput and indices against shape's output,
+ * then gradInput (resized like input) = 0 + gradOutput scattered to the 1-based positions in
+ * indices, which must lie in the input plane. zeroIsNone: index 0 is Torch7's mark of a window
+ * without a max (all NaN or -inf there; ember's forward never writes it) and passes nothing, as
+ * Torch7's Spatial(Dilated)MaxPooling backward skipped it; otherwise it is out of range. fast2x2: the
+ * windows are 2x2, stride 2, and tile the input exactly (the common case, written without the
+ * zeroing pass). */
 void THNN_(poolMaxBackward)(const char *fn, THTensor *input, THTensor *gradOutput, THTensor *gradInput,
-                            THIndexTensor *indices, const THNNPoolShape *shape, int fast2x2);
+                            THIndexTensor *indices, const THNNPoolShape *shape, int zeroIsNone, int fast2x2);
 
 /* Spatial(Dilated)MaxPooling's forward over windows[0] (H) and windows[1] (W). */
 void THNN_(poolMax2dForward)(const char *fn, THTensor *input, THTensor *output, THIndexTensor *indices,

@@ -870,6 +870,49 @@ static void test_adaptive_max_windows(void **state) {
   THLongTensor_free(ind);
 }
 
+/* Torch7's marks of a window without a max (all NaN or -inf there): index 0 for Spatial(Dilated)
+ * MaxPooling and offset -1 for TemporalMaxPooling, which their backwards skipped. ember's forwards
+ * never write them (the window's first position stands), but its backwards accept them as Torch7's
+ * did. SpatialFractionalMaxPooling's backward asserted its indices in range: 0 is an error there. */
+static void test_no_max_marks(void **state) {
+  THFloatTensor *in = random_float(70, 1, 2, 4, 4), *out = THFloatTensor_new(), *gi = THFloatTensor_new();
+  THLongTensor *ind = THLongTensor_new();
+  THNN_FloatSpatialMaxPooling_updateOutput(NULL, in, out, ind, 2, 2, 2, 2, 0, 0, false); /* [1 x 2 x 2 x 2] */
+  THFloatTensor *go = THFloatTensor_newClone(out);
+  THFloatTensor_fill(go, 1);
+  THLongTensor_data(ind)[5] = 0;
+  THNN_FloatSpatialMaxPooling_updateGradInput(NULL, in, go, gi, ind, 2, 2, 2, 2, 0, 0, false);
+  assert_close(THFloatTensor_sumall(gi), 7.0, 0); /* 8 windows, one passing nothing */
+  THNN_FloatSpatialDilatedMaxPooling_updateGradInput(NULL, in, go, gi, ind, 2, 2, 2, 2, 0, 0, 1, 1, false);
+  assert_close(THFloatTensor_sumall(gi), 7.0, 0);
+  THLongTensor_data(ind)[5] = -1;
+  assert_th_error(THNN_FloatSpatialMaxPooling_updateGradInput(NULL, in, go, gi, ind, 2, 2, 2, 2, 0, 0, false),
+                  "indices value -1 is out of range [1, 16] at position 5");
+
+  THFloatTensor *samples = THFloatTensor_newWithSize3d(1, 2, 2);
+  THFloatTensor_fill(samples, 0.5f);
+  THNN_FloatSpatialFractionalMaxPooling_updateOutput(NULL, in, out, 2, 2, 2, 2, ind, samples);
+  THLongTensor_data(ind)[2] = 0;
+  assert_th_error(THNN_FloatSpatialFractionalMaxPooling_updateGradInput(NULL, in, go, gi, 2, 2, 2, 2, ind),
+                  "SpatialFractionalMaxPooling_updateGradInput: indices value 0 is out of range [1, 16] at position 2");
+
+  /* Temporal: [5 x 3], kW 2, dW 2: 2 x 3 outputs; output (1, 2) marked -1. */
+  THFloatTensor *seq = random_float(71, 5, 3, -1, -1);
+  THNN_FloatTemporalMaxPooling_updateOutput(NULL, seq, out, ind, 2, 2);
+  THFloatTensor_resizeAs(go, out);
+  THFloatTensor_fill(go, 1);
+  THLongTensor_data(ind)[5] = -1;
+  THNN_FloatTemporalMaxPooling_updateGradInput(NULL, seq, go, gi, ind, 2, 2);
+  assert_close(THFloatTensor_sumall(gi), 5.0, 0);
+  assert_close(THFloatTensor_get2d(gi, 2, 2) + THFloatTensor_get2d(gi, 3, 2), 0.0, 0);
+  THLongTensor_data(ind)[5] = -2;
+  assert_th_error(THNN_FloatTemporalMaxPooling_updateGradInput(NULL, seq, go, gi, ind, 2, 2),
+                  "TemporalMaxPooling_updateGradInput: indices value -2 is out of range [0, 1] at position 5");
+  THFloatTensor *all[] = {in, out, gi, go, samples, seq};
+  free_all(all, 6);
+  THLongTensor_free(ind);
+}
+
 /* ------------------------------------------------------------------ bad inputs */
 
 static void test_bad_inputs(void **state) {
@@ -1009,6 +1052,7 @@ int main(void) {
       cmocka_unit_test(test_subsampling_without_bias),
       cmocka_unit_test(test_adaptive_max_layout),
       cmocka_unit_test(test_adaptive_max_windows),
+      cmocka_unit_test(test_no_max_marks),
       cmocka_unit_test(test_bad_inputs),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

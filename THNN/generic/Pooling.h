@@ -166,9 +166,10 @@ void THNN_(poolIndexError)(const char *fn, const char *arg, long at, long index,
 
 /* The max of the window of a row-major plane `width` wide made of rows y0, y0 + dy, ... < y1 and
  * columns x0, x0 + dx, ... < x1 (not empty), with its 0-based plane position in *at. A NaN wins
- * (the last one), as in PyTorch; among equal values the first wins. Torch7 started from -inf with
- * no position, so a window of -inf (or NaN) values left index 0, which its backward wrote before
- * gradInput; here the window's first position stands until something beats it. */
+ * (the last one), as in PyTorch; among equal values the first wins. Torch7 compared with > from
+ * -inf and no position, so it passed over NaNs and left a window of NaN or -inf values without a max
+ * (index 0, which its backward skipped; in the volumetric modules offsets of 255, which it followed
+ * out of the input); here the window's first position stands until something beats it. */
 static inline real THNN_(poolWindowMax)(const real *plane, long width, long y0, long y1, long dy, long x0,
                                         long x1, long dx, long *at) {
   real best = plane[y0 * width + x0];

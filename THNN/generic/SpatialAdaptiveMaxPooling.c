@@ -3,16 +3,18 @@
 #else
 
 /* Max over oheight x owidth windows spread over the input, as Torch7 computed them: output row i
- * covers input rows [floor(i / oheight * iheight), ceil((i + 1) / oheight * iheight)), evaluated in
- * single precision, dividing first (columns alike). The rounding makes some windows one row wider
- * than the exact split (21 rows into 7 windows: [0, 4), [3, 7), ... where the exact split gives
- * [0, 3), [3, 6), ...) and starts a few one row early (row 13 of 22 into 22: [12, 14)). The indices
- * count from these starts, so ember keeps Torch7's windows. SpatialAdaptiveAveragePooling, in
- * Torch7 as here, multiplies first and splits exactly.
+ * covers input rows [floor(i / oheight * iheight), ceil((i + 1) / oheight * iheight)), evaluated
+ * in single precision, dividing first (columns alike). The rounding makes some windows one row
+ * wider than the exact split (21 rows into 7 windows: [0, 4), [3, 7), ... where the exact split
+ * gives [0, 3), [3, 6), ...) and starts a few one row early (22 rows into 22: window 13 is
+ * [12, 14)). The indices count from these starts, so ember keeps Torch7's windows.
+ * SpatialAdaptiveAveragePooling, in Torch7 as here, multiplies first and splits exactly.
  *
- * indices (Torch7's layout) has two planes in front of the output's sizes, [2 x nPlanes x oheight x
- * owidth] or [2 x nBatch x nPlanes x oheight x owidth]: plane 0 holds each max's row within its
- * window, plane 1 its column, both 1-based. */
+ * indices (Torch7's layout) has two planes in front of the output's sizes, [2 x nPlanes x oheight
+ * x owidth] or [2 x nBatch x nPlanes x oheight x owidth]: plane 0 holds each max's row within its
+ * window, plane 1 its column, both 1-based. The max follows poolWindowMax's rules (a NaN wins);
+ * Torch7 started from -FLT_MAX with no position, so it never picked a NaN or a Double below
+ * -FLT_MAX, and a window of those got offsets pointing outside it. */
 
 /* Window i of n along an axis of `size` input positions: [*start, *end). Clamped to stay inside the
  * input and hold at least one position, which single precision stops ensuring past 2^24 windows. */

@@ -249,7 +249,7 @@ static void test_index_high_bytes(void **state) {
 }
 
 /* A window of NaN and one of -inf: the NaN is the max (the last NaN), and a window of -inf keeps
- * its first position (Torch7 left an uninitialised offset). */
+ * its first position (Torch7 stored offsets of 255 there). */
 static void test_nan_and_inf(void **state) {
   const float v[8] = {1, NAN, 2, NAN, -INFINITY, -INFINITY, -INFINITY, -INFINITY};
   THFloatTensor *in = th_test_float(v, 1, 1, 2, 4), *out = THFloatTensor_new();

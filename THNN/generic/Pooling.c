@@ -189,15 +189,16 @@ void THNN_(poolIndexError)(const char *fn, const char *arg, long at, long index,
 /* ------------------------------------------------------------------ max pooling */
 
 /* Scatters one plane's gradOutput to the 1-based positions of its indices (gradInput's plane is
- * zeroed first). Returns the first output position whose index lies outside [1, inSize] (that one
- * is skipped), or -1. */
-static long THNN_(poolScatterPlane)(real *gi, long inSize, const real *go, const THIndex_t *ind, long outSize) {
+ * zeroed first); index 0 passes nothing when zeroIsNone. Returns the first output position whose
+ * index lies outside [1, inSize] otherwise (that one is skipped), or -1. */
+static long THNN_(poolScatterPlane)(real *gi, long inSize, const real *go, const THIndex_t *ind, long outSize,
+                                    int zeroIsNone) {
   long bad = -1;
   memset(gi, 0, sizeof(real) * (size_t)inSize);
   for (long o = 0; o < outSize; o++) {
     const long at = ind[o] - TH_INDEX_BASE;
     if (at < 0 || at >= inSize) {
-      if (bad < 0) bad = o;
+      if (bad < 0 && !(zeroIsNone && ind[o] == 0)) bad = o;
       continue;
     }
     gi[at] += go[o];
@@ -288,7 +289,7 @@ static int THNN_(poolIsFast2x2)(const THNNPoolWindow *w, const THNNPoolShape *s)
 }
 
 void THNN_(poolMaxBackward)(const char *fn, THTensor *input, THTensor *gradOutput, THTensor *gradInput,
-                            THIndexTensor *indices, const THNNPoolShape *shape, int fast2x2) {
+                            THIndexTensor *indices, const THNNPoolShape *shape, int zeroIsNone, int fast2x2) {
   THNN_(checkNotNull)(fn, "gradInput", gradInput);
   THNN_(poolCheckOutputLike)(fn, "gradOutput", gradOutput, shape);
   THNN_(poolCheckIndicesLike)(fn, "indices", indices, shape);
@@ -324,7 +325,7 @@ void THNN_(poolMaxBackward)(const char *fn, THTensor *input, THTensor *gradOutpu
                                             g + (2 * oh + 1) * width);
     }
     if (!done) {
-      const long bad = THNN_(poolScatterPlane)(g, inSize, gop_, ind_, outSize);
+      const long bad = THNN_(poolScatterPlane)(g, inSize, gop_, ind_, outSize, zeroIsNone);
       if (bad >= 0) THNN_POOL_NOTE_BAD(badAt, badIndex, p * outSize + bad, ind_[bad]);
     }
   }
@@ -388,7 +389,7 @@ void THNN_(poolMax2dBackward)(const char *fn, THTensor *input, THTensor *gradOut
                               THIndexTensor *indices, const THNNPoolWindow *windows, int ceil_mode) {
   THNNPoolShape s;
   THNN_(poolPlan)(fn, "HW", input, windows, ceil_mode, &s);
-  THNN_(poolMaxBackward)(fn, input, gradOutput, gradInput, indices, &s, THNN_(poolIsFast2x2)(windows, &s));
+  THNN_(poolMaxBackward)(fn, input, gradOutput, gradInput, indices, &s, 1, THNN_(poolIsFast2x2)(windows, &s));
 }
 
 
@@ -488,12 +489,12 @@ void THNN_(poolMax3dBackward)(const char *fn, THTensor *input, THTensor *gradOut
       for (long oh = 0; oh < oH; oh++)
         for (long ow = 0; ow < oW; ow++, k++) {
           long off[3];
-          const int packed = THNNPool_unpack3d(indp[k], off);
+          THNNPool_unpack3d(indp[k], off);
           const long t = ot * wT.stride - wT.pad + off[0] * wT.dilation;
           const long h = oh * wH.stride - wH.pad + off[1] * wH.dilation;
           const long w = ow * wW.stride - wW.pad + off[2] * wW.dilation;
           /* (unsigned) x < n: 0 <= x < n. */
-          const int ok = packed & (off[0] < wT.kernel) & (off[1] < wH.kernel) & (off[2] < wW.kernel) &
+          const int ok = (off[0] < wT.kernel) & (off[1] < wH.kernel) & (off[2] < wW.kernel) &
                          ((unsigned long)t < inT) & ((unsigned long)h < inH) & ((unsigned long)w < inW);
           if (!ok) {
             THNN_POOL_NOTE_BAD(badAt, badIndex, k, indp[k]);
@@ -508,7 +509,8 @@ void THNN_(poolMax3dBackward)(const char *fn, THTensor *input, THTensor *gradOut
   THNN_(convWritten)(gi, gradInput);
   if (badAt >= 0)
     THError("%s: indices value %ld at position %ld (counted from 0 over its elements) is not a window offset "
-            "(offT + 256 offH + 65536 offW, each offset below the kernel size %dx%dx%d and inside the input)",
+            "(its three low bytes offT + 256 offH + 65536 offW, each offset below the kernel size %dx%dx%d and "
+            "inside the input)",
             fn, badIndex, badAt, windows[0].kernel, windows[1].kernel, windows[2].kernel);
 }
 

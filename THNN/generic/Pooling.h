@@ -53,8 +53,9 @@ static inline void THNNPool_windows(long outputSize, long inputSize, const THNNP
   }
 }
 
-/* Adaptive pooling: output position i of outputSize covers input [floor(i * in / out),
- * ceil((i + 1) * in / out)), as Torch7 and PyTorch split it. */
+/* Adaptive average pooling: output position i of outputSize covers input [floor(i * in / out),
+ * ceil((i + 1) * in / out)), as Torch7's SpatialAdaptiveAveragePooling and PyTorch split it
+ * (Torch7's SpatialAdaptiveMaxPooling rounds differently: see there). */
 static inline long THNNPool_adaptiveStart(long i, long inputSize, long outputSize) {
   return i * inputSize / outputSize;
 }
@@ -90,18 +91,20 @@ typedef struct {
  * its window, counted in kernel steps (units of the dilation) from the window's unpadded start
  * o * stride - pad, one byte each: T in the lowest byte, then H, then W. Torch7 wrote the bytes
  * through a char pointer (the same value on the little-endian machines it ran on: offT + 256 offH +
- * 65536 offW), set the fourth to 0 and left the upper four bytes of the long unwritten; ember
- * writes the value whole and reads back only values below 2^24. VolumetricMaxUnpooling reads the
- * same format (with dilation 1). Offsets fit a byte: kernels are limited to 256 positions. */
+ * 65536 offW), set the fourth to 0 and left the upper four bytes of the long unwritten, so its
+ * indices may carry anything there; its backward and VolumetricMaxUnpooling read the three low
+ * bytes only, and so does ember (which writes the value whole). VolumetricMaxUnpooling reads the
+ * same format (with dilation 1). Offsets fit a byte: kernels are limited to 256 positions.
+ * (Where dilation > 1 and a window starts two or more positions into the padding, Torch7's forward
+ * counted its offsets from another origin than its backward and skipped the window's last taps;
+ * ember's offsets are the kernel steps that backward reads.) */
 #define THNN_POOL_PACKED_MAX_KERNEL 256
 static inline long THNNPool_pack3d(long offT, long offH, long offW) { return offT | offH << 8 | offW << 16; }
-/* Splits a packed index into its offsets; returns 0 when it is not a packed index (negative or
- * past three bytes). */
-static inline int THNNPool_unpack3d(long index, long off[3]) {
+/* Splits a packed index into its offsets, from its three low bytes. */
+static inline void THNNPool_unpack3d(long index, long off[3]) {
   off[0] = index & 255;
   off[1] = (index >> 8) & 255;
   off[2] = (index >> 16) & 255;
-  return index >= 0 && index < (1L << 24);
 }
 
 #else
@@ -163,9 +166,10 @@ void THNN_(poolIndexError)(const char *fn, const char *arg, long at, long index,
 
 /* The max of the window of a row-major plane `width` wide made of rows y0, y0 + dy, ... < y1 and
  * columns x0, x0 + dx, ... < x1 (not empty), with its 0-based plane position in *at. A NaN wins
- * (the last one), as in PyTorch; among equal values the first wins. Torch7 started from -inf with
- * no position, so a window of -inf (or NaN) values left index 0, which its backward wrote before
- * gradInput; here the window's first position stands until something beats it. */
+ * (the last one), as in PyTorch; among equal values the first wins. Torch7 compared with > from
+ * -inf and no position, so it passed over NaNs and left a window of NaN or -inf values without a max
+ * (index 0, which its backward skipped; in the volumetric modules offsets of 255, which it followed
+ * out of the input); here the window's first position stands until something beats it. */
 static inline real THNN_(poolWindowMax)(const real *plane, long width, long y0, long y1, long dy, long x0,
                                         long x1, long dx, long *at) {
   real best = plane[y0 * width + x0];
@@ -206,12 +210,15 @@ static inline real THNN_(poolWindowMax3d)(const real *volume, long height, long 
 }
 
 /* The backward of every max pooling that stores plane positions (Spatial(Dilated)MaxPooling,
- * SpatialAdaptiveMaxPooling, SpatialFractionalMaxPooling): checks gradOutput and indices against
- * shape's output, then gradInput (resized like input) = 0 + gradOutput scattered to the 1-based
- * positions in indices, which must lie in the input plane. fast2x2: the windows are 2x2, stride 2,
- * and tile the input exactly (the common case, written without the zeroing pass). */
+ * Spatial/VolumetricFractionalMaxPooling): checks gradOutput and indices against shape's output,
+ * then gradInput (resized like input) = 0 + gradOutput scattered to the 1-based positions in
+ * indices, which must lie in the input plane. zeroIsNone: index 0 is Torch7's mark of a window
+ * without a max (all NaN or -inf there; ember's forward never writes it) and passes nothing, as
+ * Torch7's Spatial(Dilated)MaxPooling backward skipped it; otherwise it is out of range. fast2x2: the
+ * windows are 2x2, stride 2, and tile the input exactly (the common case, written without the
+ * zeroing pass). */
 void THNN_(poolMaxBackward)(const char *fn, THTensor *input, THTensor *gradOutput, THTensor *gradInput,
-                            THIndexTensor *indices, const THNNPoolShape *shape, int fast2x2);
+                            THIndexTensor *indices, const THNNPoolShape *shape, int zeroIsNone, int fast2x2);
 
 /* Spatial(Dilated)MaxPooling's forward over windows[0] (H) and windows[1] (W). */
 void THNN_(poolMax2dForward)(const char *fn, THTensor *input, THTensor *output, THIndexTensor *indices,

@@ -2,8 +2,52 @@
 #define TH_GENERIC_FILE "generic/SpatialAdaptiveMaxPooling.c"
 #else
 
-/* Max over oheight x owidth windows that split the input evenly (THNNPool_adaptiveStart/End).
- * indices holds the 1-based position of each max within its input plane (h * inputWidth + w + 1). */
+/* Max over oheight x owidth windows spread over the input, as Torch7 computed them: output row i
+ * covers input rows [floor(i / oheight * iheight), ceil((i + 1) / oheight * iheight)), evaluated
+ * in single precision, dividing first (columns alike). The rounding makes some windows one row
+ * wider than the exact split (21 rows into 7 windows: [0, 4), [3, 7), ... where the exact split
+ * gives [0, 3), [3, 6), ...) and starts a few one row early (22 rows into 22: window 13 is
+ * [12, 14)). The indices count from these starts, so ember keeps Torch7's windows.
+ * SpatialAdaptiveAveragePooling, in Torch7 as here, multiplies first and splits exactly.
+ *
+ * indices (Torch7's layout) has two planes in front of the output's sizes, [2 x nPlanes x oheight
+ * x owidth] or [2 x nBatch x nPlanes x oheight x owidth]: plane 0 holds each max's row within its
+ * window, plane 1 its column, both 1-based. The max follows poolWindowMax's rules (a NaN wins);
+ * Torch7 started from -FLT_MAX with no position, so it never picked a NaN or a Double below
+ * -FLT_MAX, and a window of those got offsets pointing outside it. */
+
+/* Window i of n along an axis of `size` input positions: [*start, *end). Clamped to stay inside the
+ * input and hold at least one position, which single precision stops ensuring past 2^24 windows. */
+static void THNN_(SpatialAdaptiveMaxPooling_window)(long i, long n, long size, long *start, long *end) {
+  long s = (long)floorf((float)i / (float)n * (float)size);
+  long e = (long)ceilf((float)(i + 1) / (float)n * (float)size);
+  if (s > size - 1) s = size - 1;
+  if (e > size) e = size;
+  if (e <= s) e = s + 1;
+  *start = s;
+  *end = e;
+}
+
+/* The windows along H (oH of them) and W (oW), into one allocation the caller frees with THFree:
+ * rows [h0[i], h1[i]) and columns [w0[j], w1[j]). */
+static long *THNN_(SpatialAdaptiveMaxPooling_windows)(const THNNPoolShape *s, long **h0, long **h1, long **w0,
+                                                      long **w1) {
+  const long iH = s->inputSize[0], iW = s->inputSize[1], oH = s->outputSize[0], oW = s->outputSize[1];
+  long *bounds = THAlloc(sizeof(long) * 2 * (size_t)(oH + oW));
+  *h0 = bounds;
+  *h1 = *h0 + oH;
+  *w0 = *h1 + oH;
+  *w1 = *w0 + oW;
+  for (long i = 0; i < oH; i++) THNN_(SpatialAdaptiveMaxPooling_window)(i, oH, iH, *h0 + i, *h1 + i);
+  for (long j = 0; j < oW; j++) THNN_(SpatialAdaptiveMaxPooling_window)(j, oW, iW, *w0 + j, *w1 + j);
+  return bounds;
+}
+
+/* indices' sizes: 2, then the output's. Returns the number of dimensions. */
+static int THNN_(SpatialAdaptiveMaxPooling_indexSizes)(const THNNPoolShape *s, long *sizes) {
+  sizes[0] = 2;
+  return 1 + THNN_(poolOutputSizes)(s, sizes + 1);
+}
 
 void THNN_(SpatialAdaptiveMaxPooling_updateOutput)(THNNState *state, THTensor *input, THTensor *output,
                                                    THIndexTensor *indices, int owidth, int oheight) {
@@ -16,49 +60,102 @@ void THNN_(SpatialAdaptiveMaxPooling_updateOutput)(THNNState *state, THTensor *i
     THError("%s: output size must be positive, got owidth = %d, oheight = %d", fn, owidth, oheight);
   s.outputSize[0] = oheight;
   s.outputSize[1] = owidth;
-  long sizes[4];
+  long sizes[4], indexSizes[5];
   const int nd = THNN_(poolOutputSizes)(&s, sizes);
+  const int indexNd = THNN_(SpatialAdaptiveMaxPooling_indexSizes)(&s, indexSizes);
   const long planes = s.nBatch * s.nPlanes;
-  const long iH = s.inputSize[0], iW = s.inputSize[1], oH = oheight, oW = owidth;
+  const long iH = s.inputSize[0], iW = s.inputSize[1], oH = oheight, oW = owidth, outSize = oH * oW;
+  long *h0, *h1, *w0, *w1;
+  long *bounds = THNN_(SpatialAdaptiveMaxPooling_windows)(&s, &h0, &h1, &w0, &w1);
 
   THTensor *in = THTensor_(newContiguous)(input);
   THTensor_(resizeNd)(output, nd, sizes, NULL);
   THTensor *out = THNN_(convWritable)(output, 0);
-  THIndexTensor *ind = THNN_(poolIndicesWritable)(indices, nd, sizes);
+  THIndexTensor *ind = THNN_(poolIndicesWritable)(indices, indexNd, indexSizes);
   const real *ip = THTensor_(data)(in);
   real *op = THTensor_(data)(out);
-  THIndex_t *xp = THIndexTensor_(data)(ind);
+  THIndex_t *rowp = THIndexTensor_(data)(ind), *colp = rowp + planes * outSize;
 
 #pragma omp parallel for if (planes > 1 && planes * iH * iW > THNN_POOL_OMP_MIN)
   for (long p = 0; p < planes; p++)
-    for (long oh = 0; oh < oH; oh++) {
-      const long h0 = THNNPool_adaptiveStart(oh, iH, oH), h1 = THNNPool_adaptiveEnd(oh, iH, oH);
+    for (long oh = 0; oh < oH; oh++)
       for (long ow = 0; ow < oW; ow++) {
-        const long w0 = THNNPool_adaptiveStart(ow, iW, oW), w1 = THNNPool_adaptiveEnd(ow, iW, oW);
+        const long o = p * outSize + oh * oW + ow;
         long at;
-        op[(p * oH + oh) * oW + ow] = THNN_(poolWindowMax)(ip + p * iH * iW, iW, h0, h1, 1, w0, w1, 1, &at);
-        xp[(p * oH + oh) * oW + ow] = at + TH_INDEX_BASE;
+        op[o] = THNN_(poolWindowMax)(ip + p * iH * iW, iW, h0[oh], h1[oh], 1, w0[ow], w1[ow], 1, &at);
+        rowp[o] = at / iW - h0[oh] + TH_INDEX_BASE;
+        colp[o] = at % iW - w0[ow] + TH_INDEX_BASE;
       }
-    }
 
+  THFree(bounds);
   THTensor_(free)(in);
   THNN_(convWritten)(out, output);
   THNN_(poolIndicesWritten)(ind, indices);
 }
 
-/* The output size is the one indices has (the legacy call does not pass it). */
+/* The output size is gradOutput's, as in Torch7 (the legacy call does not pass it). The offsets
+ * must lie in their window (Torch7 did not check: it wrote wherever they pointed). */
 void THNN_(SpatialAdaptiveMaxPooling_updateGradInput)(THNNState *state, THTensor *input, THTensor *gradOutput,
                                                       THTensor *gradInput, THIndexTensor *indices) {
   const char *fn = "SpatialAdaptiveMaxPooling_updateGradInput";
   THNNPoolShape s;
   THNN_(poolInputShape)(fn, input, 2, &s);
-  THNN_(checkNotNull)(fn, "indices", indices);
-  if (indices->nDimension != input->nDimension)
-    THError("%s: indices must have input's %d dimensions, got size %s", fn, input->nDimension,
-            _THSizeDesc(indices->size, indices->nDimension).str);
-  s.outputSize[0] = indices->size[indices->nDimension - 2];
-  s.outputSize[1] = indices->size[indices->nDimension - 1];
-  THNN_(poolMaxBackward)(fn, input, gradOutput, gradInput, indices, &s, 0);
+  THNN_(checkDims)(fn, "gradOutput", gradOutput, input->nDimension, input->nDimension);
+  THNN_(checkNotNull)(fn, "gradInput", gradInput);
+  s.outputSize[0] = gradOutput->size[gradOutput->nDimension - 2];
+  s.outputSize[1] = gradOutput->size[gradOutput->nDimension - 1];
+  THNN_(poolCheckOutputLike)(fn, "gradOutput", gradOutput, &s);
+  long indexSizes[5];
+  const int indexNd = THNN_(SpatialAdaptiveMaxPooling_indexSizes)(&s, indexSizes);
+  THNN_(poolCheckIndexSizes)(fn, "indices", indices, indexNd, indexSizes);
+  const long planes = s.nBatch * s.nPlanes;
+  const long iH = s.inputSize[0], iW = s.inputSize[1], oH = s.outputSize[0], oW = s.outputSize[1];
+  const long inSize = iH * iW, outSize = oH * oW;
+  long *h0, *h1, *w0, *w1;
+  long *bounds = THNN_(SpatialAdaptiveMaxPooling_windows)(&s, &h0, &h1, &w0, &w1);
+
+  THTensor_(resizeAs)(gradInput, input);
+  THTensor *gi = THNN_(convWritable)(gradInput, 0);
+  THTensor *go = THTensor_(newContiguous)(gradOutput);
+  THIndexTensor *ind = THIndexTensor_(newContiguous)(indices);
+  real *gip = THTensor_(data)(gi);
+  const real *gop = THTensor_(data)(go);
+  const THIndex_t *rowp = THIndexTensor_(data)(ind), *colp = rowp + planes * outSize;
+  long badAt = -1, badRow = 0;
+
+#pragma omp parallel for if (planes > 1 && planes * inSize > THNN_POOL_OMP_MIN)
+  for (long p = 0; p < planes; p++) {
+    real *g = gip + p * inSize;
+    memset(g, 0, sizeof(real) * (size_t)inSize);
+    for (long oh = 0; oh < oH; oh++)
+      for (long ow = 0; ow < oW; ow++) {
+        const long o = p * outSize + oh * oW + ow;
+        const long dy = rowp[o] - TH_INDEX_BASE, dx = colp[o] - TH_INDEX_BASE;
+        /* (unsigned) x < n: 0 <= x < n. */
+        if ((unsigned long)dy >= (unsigned long)(h1[oh] - h0[oh]) ||
+            (unsigned long)dx >= (unsigned long)(w1[ow] - w0[ow])) {
+          THNN_POOL_NOTE_BAD(badAt, badRow, o, rowp[o]);
+          continue;
+        }
+        g[(h0[oh] + dy) * iW + w0[ow] + dx] += gop[o];
+      }
+  }
+
+  THNN_(convWritten)(gi, gradInput);
+  THTensor_(free)(go);
+  long badCol = 0, windowH = 0, windowW = 0;
+  if (badAt >= 0) {
+    const long oh = badAt % outSize / oW, ow = badAt % oW;
+    badCol = colp[badAt];
+    windowH = h1[oh] - h0[oh];
+    windowW = w1[ow] - w0[ow];
+  }
+  THIndexTensor_(free)(ind);
+  THFree(bounds);
+  if (badAt >= 0)
+    THError("%s: indices give offsets (row %ld, column %ld) at position %ld (counted from 0 over one of its two "
+            "planes) outside their %ldx%ld window (the offsets are 1-based)",
+            fn, badRow, badCol, badAt, windowH, windowW);
 }
 
 #endif

@@ -92,7 +92,7 @@ void THNN_(SpatialFractionalMaxPooling_updateGradInput)(THNNState *state, THTens
   const char *fn = "SpatialFractionalMaxPooling_updateGradInput";
   THNNPoolShape s;
   THNN_(SpatialFractionalMaxPooling_plan)(fn, input, outputW, outputH, poolSizeW, poolSizeH, &s);
-  THNN_(poolMaxBackward)(fn, input, gradOutput, gradInput, indices, &s, 0);
+  THNN_(poolMaxBackward)(fn, input, gradOutput, gradInput, indices, &s, 0, 0);
 }
 
 #endif

@@ -706,7 +706,7 @@ TH_API void THNN_(TemporalConvolution_accGradParameters)(
     accreal scale);
 
 // input [T x F] or [N x T x F], pooled over T; indices: the offset of each max within its window,
-// 0 to kW-1 (Torch7's convention for this module, not 1-based).
+// 0 to kW-1 (Torch7's convention for this module, not 1-based); the backward skips -1 (Torch7's "no max").
 TH_API void THNN_(TemporalMaxPooling_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -1023,7 +1023,8 @@ TH_API void THNN_(SpatialConvolutionLocal_accGradParameters)(
     long outputHeight,
     accreal scale);
 
-// indices: per output element, the 1-based position of its max within the input plane (h*inputWidth + w + 1).
+// indices: [2 x planes x oheight x owidth] ([2 x batch x ...] for a batch): plane 0 the max's row within its
+// window, plane 1 its column, both 1-based (Torch7's layout; windows computed in single precision as Torch7 did).
 TH_API void THNN_(SpatialAdaptiveMaxPooling_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -1080,7 +1081,7 @@ TH_API void THNN_(SpatialAveragePooling_updateGradInput)(
     bool count_include_pad);
 
 // randomSamples: [N x nPlanes x 2] ([1 x nPlanes x 2] for one image), in [0, 1): 0 drives W, 1 drives H;
-// indices as SpatialMaxPooling.
+// indices as SpatialMaxPooling (but 0 is out of range in the backward).
 TH_API void THNN_(SpatialFractionalMaxPooling_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -1303,7 +1304,8 @@ TH_API void THNN_(SpatialFullDilatedConvolution_accGradParameters)(
     int adjH,
     accreal scale);
 
-// indices: per output element, the 1-based position of its max within the input plane (h*inputWidth + w + 1).
+// indices: per output element, the 1-based position of its max within the input plane (h*inputWidth + w + 1);
+// the backward skips 0 (Torch7's "no max").
 TH_API void THNN_(SpatialMaxPooling_updateOutput)(
     THNNState *state,
     THTensor *input,
@@ -1835,7 +1837,8 @@ TH_API void THNN_(VolumetricFullDilatedConvolution_accGradParameters)(
     int aH,
     accreal scale);
 
-// indices: per output element, the argmax's offsets in its window packed as Torch7 did, offT + 256 offH + 65536 offW.
+// indices: per output element, the argmax's offsets in its window packed as Torch7 did, offT + 256 offH + 65536 offW;
+// only the three low bytes are read back.
 TH_API void THNN_(VolumetricMaxPooling_updateOutput)(
     THNNState *state,
     THTensor *input,

@@ -6,7 +6,8 @@
  * per output element, the max's offset within its window, 0 to kW - 1: Torch7's convention for this
  * module (the spatial ones store 1-based plane positions), kept so that indices stay interchangeable
  * with Torch7's. A NaN wins, as in the spatial modules; Torch7 compared with > only, so a window of
- * NaN or -inf left offset -1, which its backward wrote before gradInput. */
+ * NaN or -inf values had no max, offset -1, which its backward skipped. ember's forward keeps the
+ * window's first frame there instead, and its backward skips an offset of -1 as Torch7's did. */
 
 void THNN_(TemporalMaxPooling_updateOutput)(THNNState *state, THTensor *input, THTensor *output,
                                             THIndexTensor *indices, int kW, int dW) {
@@ -82,6 +83,7 @@ void THNN_(TemporalMaxPooling_updateGradInput)(THNNState *state, THTensor *input
       const long r = b * oT + t;
       for (long f = 0; f < F; f++) {
         const long k = xp[r * F + f];
+        if (k == -1) continue;
         if (k < 0 || k >= kW) {
           THNN_POOL_NOTE_BAD(badAt, badIndex, r * F + f, k);
           continue;

@@ -112,7 +112,7 @@ void THNN_(VolumetricFractionalMaxPooling_updateGradInput)(THNNState *state, THT
   THNNPoolShape s;
   THNN_(VolumetricFractionalMaxPooling_plan)(fn, input, outputT, outputW, outputH, poolSizeT, poolSizeW, poolSizeH,
                                              &s);
-  THNN_(poolMaxBackward)(fn, input, gradOutput, gradInput, indices, &s, 0);
+  THNN_(poolMaxBackward)(fn, input, gradOutput, gradInput, indices, &s, 0, 0);
 }
 
 #endif

@@ -30,7 +30,8 @@ static void THNN_(VolumetricMaxUnpooling_plan)(const char *fn, THTensor *input, 
 static inline long THNN_(VolumetricMaxUnpooling_target)(const THNNPoolShape *s, long t, long h, long w, long index,
                                                         const int *stride, const int *pad) {
   long off[3];
-  int ok = THNNPool_unpack3d(index, off);
+  THNNPool_unpack3d(index, off);
+  int ok = 1;
   const long pos[3] = {t * stride[0] - pad[0] + off[0], h * stride[1] - pad[1] + off[1],
                        w * stride[2] - pad[2] + off[2]};
   for (int a = 0; a < 3; a++) ok &= pos[a] >= 0 && pos[a] < s->outputSize[a];
@@ -53,7 +54,8 @@ static inline long THNN_(VolumetricMaxUnpooling_target)(const THNNPoolShape *s, 
 
 static void THNN_(VolumetricMaxUnpooling_badIndex)(const char *fn, long at, long index, const THNNPoolShape *s) {
   THError("%s: indices value %ld at position %ld (counted from 0 over its elements) does not name a position of "
-          "the %ldx%ldx%ld output (it must be offT + 256 offH + 65536 offW, offsets from the window start)",
+          "the %ldx%ldx%ld output (its three low bytes offT + 256 offH + 65536 offW are offsets from the window "
+          "start)",
           fn, index, at, s->outputSize[0], s->outputSize[1], s->outputSize[2]);
 }
 

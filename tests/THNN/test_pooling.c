@@ -106,12 +106,35 @@ static void test_golden_avg(void **state) {
   check_avg_case("avg_plain", 2, 2, 2, 1, 0, 0, false, true);
 }
 
+/* SpatialAdaptiveMaxPooling's indices (Torch7's layout: [2 x output sizes], plane 0 the max's row
+ * within its window, plane 1 its column, 1-based) from PyTorch's 0-based plane positions. Window i
+ * of n over `size` starts at floor(i * size / n) in PyTorch; Torch7's single-precision bounds give
+ * the same windows for the golden shapes (7 -> 3, 5 -> 4, 5 -> 2, 3 -> 5, 2 -> 4; worked out in
+ * float32 with numpy), so the starts are PyTorch's here. */
+static THLongTensor *adaptive_indices_from_pytorch(THLongTensor *flat, long iH, long iW) {
+  const int nd = flat->nDimension;
+  const long oH = flat->size[nd - 2], oW = flat->size[nd - 1], n = THLongTensor_nElement(flat);
+  long sizes[5] = {2};
+  for (int d = 0; d < nd; d++) sizes[d + 1] = flat->size[d];
+  THLongTensor *t = THLongTensor_new();
+  THLongTensor_resizeNd(t, nd + 1, sizes, NULL);
+  for (long o = 0; o < n; o++) {
+    const long oh = o / oW % oH, ow = o % oW, at = THLongTensor_data(flat)[o];
+    THLongTensor_data(t)[o] = at / iW - oh * iH / oH + 1;
+    THLongTensor_data(t)[n + o] = at % iW - ow * iW / oW + 1;
+  }
+  return t;
+}
+
 static void check_adaptive_case(const char *name, int oW, int oH) {
   char maxName[64], avgName[64];
   snprintf(maxName, sizeof maxName, "%s_max", name);
   snprintf(avgName, sizeof avgName, "%s_avg", name);
   THFloatTensor *in = gold(name, "input"), *out = THFloatTensor_new(), *gi = THFloatTensor_new();
-  THLongTensor *ind = THLongTensor_new(), *eInd = gold_indices(maxName, 1);
+  THLongTensor *flat = gold_indices(maxName, 0), *ind = THLongTensor_new();
+  THLongTensor *eInd =
+      adaptive_indices_from_pytorch(flat, in->size[in->nDimension - 2], in->size[in->nDimension - 1]);
+  THLongTensor_free(flat);
   THFloatTensor *go = gold(maxName, "gradOutput"), *eOut = gold(maxName, "output"), *eGi = gold(maxName, "gradInput");
   THNN_FloatSpatialAdaptiveMaxPooling_updateOutput(NULL, in, out, ind, oW, oH);
   assert_float_tensor_close(out, eOut, 0, 0);
@@ -416,6 +439,8 @@ static void test_gradcheck_avg(void **state) {
 static void test_gradcheck_adaptive(void **state) {
   gradcheck_ctx((Ctx){ADAPTIVE_MAX, .oW = 3, .oH = 4}, gradcheck_random(7, -1, 1, 2, 2, 7, 5));
   gradcheck_ctx((Ctx){ADAPTIVE_MAX, .oW = 4, .oH = 5}, gradcheck_random(8, -1, 1, 2, 3, 2, -1));
+  /* Torch7's single-precision windows: 21 -> 7 overlap by one column where the exact split does not. */
+  gradcheck_ctx((Ctx){ADAPTIVE_MAX, .oW = 7, .oH = 2}, gradcheck_random(35, -1, 1, 2, 1, 3, 21));
   gradcheck_ctx((Ctx){ADAPTIVE_AVG, .oW = 3, .oH = 4}, gradcheck_random(9, -1, 1, 2, 2, 7, 5));
   gradcheck_ctx((Ctx){ADAPTIVE_AVG, .oW = 4, .oH = 5}, gradcheck_random(10, -1, 1, 2, 3, 2, -1));
 }
@@ -517,7 +542,10 @@ static void test_output_sizes(void **state) {
   assert_close(THFloatTensor_get4d(out, 0, 0, 1, 1), (7 + 8 + 9 + 12 + 13 + 14 + 17 + 18 + 19) / 9.0, 1e-6);
   THNN_FloatSpatialAdaptiveMaxPooling_updateOutput(NULL, in, out, ind, 3, 3);
   assert_close(THFloatTensor_get4d(out, 0, 0, 0, 0), 7.0, 0);
-  assert_int_equal(THLongTensor_get4d(ind, 0, 0, 2, 2), 25);
+  /* Window (2, 2) is rows and columns [3, 5): its max, 25 at (4, 4), is at row 2, column 2 of it. */
+  assert_int_equal(ind->nDimension, 5);
+  assert_int_equal(THLongTensor_data(ind)[8], 2);     /* [0][0][0][2][2] */
+  assert_int_equal(THLongTensor_data(ind)[9 + 8], 2); /* [1][0][0][2][2] */
   THFloatTensor_free(in);
   THFloatTensor_free(out);
   THLongTensor_free(ind);
@@ -724,6 +752,167 @@ static void test_subsampling_without_bias(void **state) {
   free_all(all, 6);
 }
 
+/* ------------------------------------------------------------------ Torch7's index layouts */
+
+/* SpatialAdaptiveMaxPooling by hand: 4x5 into 2x2. Rows split [0, 2) [2, 4); columns [0, 3) [2, 5)
+ * (floor(0.5 * 5) = 2, ceil(0.5 * 5) = 3), so column 2 lies in both column windows. Sample 0:
+ *    1  9 50  3  4
+ *    5  6  7  8 20
+ *   11  3 15 14  2
+ *    0 12  1 16 13
+ * window (0,0): 50 at (0,2), offsets row 1, column 3; (0,1): the same 50, row 1, column 1;
+ * (1,0): 15 at (2,2), row 1, column 3; (1,1): 16 at (3,3), row 2, column 2.
+ * Sample 1 is 100 - sample 0, whose maxima are sample 0's minima: 1 at (0,0) -> (1,1); 3 at (0,3)
+ * -> (1,2); 0 at (3,0) -> (2,1); 1 at (3,2) -> (2,1). Plane 0 of indices holds the rows, plane 1 the
+ * columns (Torch7's layout). */
+static void test_adaptive_max_layout(void **state) {
+  float x[40] = {1, 9, 50, 3, 4, 5, 6, 7, 8, 20, 11, 3, 15, 14, 2, 0, 12, 1, 16, 13};
+  for (int i = 0; i < 20; i++) x[20 + i] = 100 - x[i];
+  THFloatTensor *batch = th_test_float(x, 2, 1, 4, 5), *single = th_test_float(x, 1, 4, 5, -1);
+  THFloatTensor *out = THFloatTensor_new(), *gi = THFloatTensor_new();
+  THLongTensor *ind = THLongTensor_new();
+
+  THNN_FloatSpatialAdaptiveMaxPooling_updateOutput(NULL, batch, out, ind, 2, 2);
+  const float eOut[8] = {50, 50, 15, 16, 99, 97, 100, 99};
+  THFloatTensor *expect = th_test_float(eOut, 2, 1, 2, 2);
+  assert_float_tensor_close(out, expect, 0, 0);
+  const long eInd[16] = {1, 1, 1, 2, 1, 1, 2, 2, /* rows: sample 0, sample 1 */
+                         3, 1, 3, 2, 1, 2, 1, 1}; /* columns */
+  assert_int_equal(ind->nDimension, 5);
+  const long eSizes[5] = {2, 2, 1, 2, 2};
+  for (int d = 0; d < 5; d++) assert_int_equal(ind->size[d], eSizes[d]);
+  assert_true(THLongTensor_isContiguous(ind));
+  for (int i = 0; i < 16; i++) assert_int_equal(THLongTensor_data(ind)[i], eInd[i]);
+
+  /* Backward: gradOutput 1..8; the shared 50 of sample 0 gathers 1 + 2. */
+  const float g[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  THFloatTensor *go = th_test_float(g, 2, 1, 2, 2);
+  THNN_FloatSpatialAdaptiveMaxPooling_updateGradInput(NULL, batch, go, gi, ind);
+  float eGi[40] = {0};
+  eGi[2] = 1 + 2;
+  eGi[2 * 5 + 2] = 3;
+  eGi[3 * 5 + 3] = 4;
+  eGi[20 + 0] = 5;
+  eGi[20 + 3] = 6;
+  eGi[20 + 3 * 5 + 0] = 7;
+  eGi[20 + 3 * 5 + 2] = 8;
+  THFloatTensor *expectGi = th_test_float(eGi, 2, 1, 4, 5);
+  assert_float_tensor_close(gi, expectGi, 0, 0);
+
+  /* One image: [2 x 1 x 2 x 2], sample 0's offsets. */
+  THNN_FloatSpatialAdaptiveMaxPooling_updateOutput(NULL, single, out, ind, 2, 2);
+  assert_int_equal(ind->nDimension, 4);
+  assert_int_equal(ind->size[0], 2);
+  const long eSingle[8] = {1, 1, 1, 2, 3, 1, 3, 2};
+  for (int i = 0; i < 8; i++) assert_int_equal(THLongTensor_data(ind)[i], eSingle[i]);
+  THFloatTensor_resize3d(go, 1, 2, 2);
+  THNN_FloatSpatialAdaptiveMaxPooling_updateGradInput(NULL, single, go, gi, ind);
+  assert_close(THFloatTensor_get3d(gi, 0, 0, 2), 3.0, 0);
+  assert_close(THFloatTensor_get3d(gi, 0, 3, 3), 4.0, 0);
+  assert_close(THFloatTensor_sumall(gi), 10.0, 0);
+
+  /* Offsets outside their window: a row offset of 0, a column offset of 4 in a 3-wide window (still
+   * inside the input), a negative one. The library keeps working afterwards. */
+  THLongTensor *bad = THLongTensor_newClone(ind);
+  THLongTensor_data(bad)[1] = 0;
+  assert_th_error(THNN_FloatSpatialAdaptiveMaxPooling_updateGradInput(NULL, single, go, gi, bad),
+                  "SpatialAdaptiveMaxPooling_updateGradInput: indices give offsets (row 0, column 1) at position 1 "
+                  "(counted from 0 over one of its two planes) outside their 2x3 window (the offsets are 1-based)");
+  THLongTensor_copy(bad, ind);
+  THLongTensor_data(bad)[4 + 2] = 4;
+  assert_th_error(THNN_FloatSpatialAdaptiveMaxPooling_updateGradInput(NULL, single, go, gi, bad),
+                  "indices give offsets (row 1, column 4) at position 2");
+  THLongTensor_copy(bad, ind);
+  THLongTensor_data(bad)[3] = -1;
+  assert_th_error(THNN_FloatSpatialAdaptiveMaxPooling_updateGradInput(NULL, single, go, gi, bad),
+                  "indices give offsets (row -1, column 2) at position 3");
+  THNN_FloatSpatialAdaptiveMaxPooling_updateGradInput(NULL, single, go, gi, ind);
+  assert_close(THFloatTensor_sumall(gi), 10.0, 0);
+
+  THFloatTensor *all[] = {batch, single, out, gi, expect, go, expectGi};
+  free_all(all, 7);
+  THLongTensor_free(ind);
+  THLongTensor_free(bad);
+}
+
+/* Torch7's SpatialAdaptiveMaxPooling computed its windows in single precision, dividing first:
+ * [floor(i / n * size), ceil((i + 1) / n * size)). Worked out in float32 (numpy): 21 columns into 7
+ * windows gives [0, 4) [3, 7) [6, 9) [9, 13) [12, 15) [15, 18) [18, 21), since 1/7 * 21 rounds to
+ * 3.0000002 (the exact split is [0, 3) [3, 6) ...); 22 into 22 gives [12, 14) for window 13, since
+ * 13/22 * 22 rounds to 12.999999. */
+static void test_adaptive_max_windows(void **state) {
+  THFloatTensor *in = THFloatTensor_newWithSize3d(1, 1, 21), *out = THFloatTensor_new();
+  THLongTensor *ind = THLongTensor_new();
+  for (int i = 0; i < 21; i++) THFloatTensor_data(in)[i] = (float)i; /* the max is each window's last */
+  THNN_FloatSpatialAdaptiveMaxPooling_updateOutput(NULL, in, out, ind, 7, 1);
+  const long last[7] = {3, 6, 8, 12, 14, 17, 20}, start[7] = {0, 3, 6, 9, 12, 15, 18};
+  for (int j = 0; j < 7; j++) {
+    assert_close(THFloatTensor_data(out)[j], (double)last[j], 0);
+    assert_int_equal(THLongTensor_data(ind)[j], 1);                        /* row */
+    assert_int_equal(THLongTensor_data(ind)[7 + j], last[j] - start[j] + 1); /* column */
+  }
+  /* 22 -> 22, decreasing values: every window is one element but window 13, whose max is at 12. */
+  THFloatTensor_resize3d(in, 1, 22, 1);
+  for (int i = 0; i < 22; i++) THFloatTensor_data(in)[i] = (float)(100 - i);
+  THNN_FloatSpatialAdaptiveMaxPooling_updateOutput(NULL, in, out, ind, 1, 22);
+  for (int i = 0; i < 22; i++) {
+    assert_close(THFloatTensor_data(out)[i], 100.0 - (i == 13 ? 12 : i), 0);
+    assert_int_equal(THLongTensor_data(ind)[i], 1);
+  }
+  /* The backward counts from the same starts: window 13's gradient goes to row 12. */
+  THFloatTensor *go = THFloatTensor_newWithSize3d(1, 22, 1), *gi = THFloatTensor_new();
+  THFloatTensor_fill(go, 1);
+  THNN_FloatSpatialAdaptiveMaxPooling_updateGradInput(NULL, in, go, gi, ind);
+  assert_close(THFloatTensor_data(gi)[12], 2.0, 0);
+  assert_close(THFloatTensor_data(gi)[13], 0.0, 0);
+  THFloatTensor *all[] = {in, out, go, gi};
+  free_all(all, 4);
+  THLongTensor_free(ind);
+}
+
+/* Torch7's marks of a window without a max (all NaN or -inf there): index 0 for Spatial(Dilated)
+ * MaxPooling and offset -1 for TemporalMaxPooling, which their backwards skipped. ember's forwards
+ * never write them (the window's first position stands), but its backwards accept them as Torch7's
+ * did. SpatialFractionalMaxPooling's backward asserted its indices in range: 0 is an error there. */
+static void test_no_max_marks(void **state) {
+  THFloatTensor *in = random_float(70, 1, 2, 4, 4), *out = THFloatTensor_new(), *gi = THFloatTensor_new();
+  THLongTensor *ind = THLongTensor_new();
+  THNN_FloatSpatialMaxPooling_updateOutput(NULL, in, out, ind, 2, 2, 2, 2, 0, 0, false); /* [1 x 2 x 2 x 2] */
+  THFloatTensor *go = THFloatTensor_newClone(out);
+  THFloatTensor_fill(go, 1);
+  THLongTensor_data(ind)[5] = 0;
+  THNN_FloatSpatialMaxPooling_updateGradInput(NULL, in, go, gi, ind, 2, 2, 2, 2, 0, 0, false);
+  assert_close(THFloatTensor_sumall(gi), 7.0, 0); /* 8 windows, one passing nothing */
+  THNN_FloatSpatialDilatedMaxPooling_updateGradInput(NULL, in, go, gi, ind, 2, 2, 2, 2, 0, 0, 1, 1, false);
+  assert_close(THFloatTensor_sumall(gi), 7.0, 0);
+  THLongTensor_data(ind)[5] = -1;
+  assert_th_error(THNN_FloatSpatialMaxPooling_updateGradInput(NULL, in, go, gi, ind, 2, 2, 2, 2, 0, 0, false),
+                  "indices value -1 is out of range [1, 16] at position 5");
+
+  THFloatTensor *samples = THFloatTensor_newWithSize3d(1, 2, 2);
+  THFloatTensor_fill(samples, 0.5f);
+  THNN_FloatSpatialFractionalMaxPooling_updateOutput(NULL, in, out, 2, 2, 2, 2, ind, samples);
+  THLongTensor_data(ind)[2] = 0;
+  assert_th_error(THNN_FloatSpatialFractionalMaxPooling_updateGradInput(NULL, in, go, gi, 2, 2, 2, 2, ind),
+                  "SpatialFractionalMaxPooling_updateGradInput: indices value 0 is out of range [1, 16] at position 2");
+
+  /* Temporal: [5 x 3], kW 2, dW 2: 2 x 3 outputs; output (1, 2) marked -1. */
+  THFloatTensor *seq = random_float(71, 5, 3, -1, -1);
+  THNN_FloatTemporalMaxPooling_updateOutput(NULL, seq, out, ind, 2, 2);
+  THFloatTensor_resizeAs(go, out);
+  THFloatTensor_fill(go, 1);
+  THLongTensor_data(ind)[5] = -1;
+  THNN_FloatTemporalMaxPooling_updateGradInput(NULL, seq, go, gi, ind, 2, 2);
+  assert_close(THFloatTensor_sumall(gi), 5.0, 0);
+  assert_close(THFloatTensor_get2d(gi, 2, 2) + THFloatTensor_get2d(gi, 3, 2), 0.0, 0);
+  THLongTensor_data(ind)[5] = -2;
+  assert_th_error(THNN_FloatTemporalMaxPooling_updateGradInput(NULL, seq, go, gi, ind, 2, 2),
+                  "TemporalMaxPooling_updateGradInput: indices value -2 is out of range [0, 1] at position 5");
+  THFloatTensor *all[] = {in, out, gi, go, samples, seq};
+  free_all(all, 6);
+  THLongTensor_free(ind);
+}
+
 /* ------------------------------------------------------------------ bad inputs */
 
 static void test_bad_inputs(void **state) {
@@ -759,16 +948,18 @@ static void test_bad_inputs(void **state) {
   THLongTensor_data(bad)[6] = 0;
   assert_th_error(THNN_FloatSpatialMaxPooling_updateGradInput(NULL, in, go, gi, bad, 3, 3, 1, 1, 1, 1, true),
                   "gradOutput must have size [1 x 2 x 4 x 5]");
+  /* SpatialAdaptiveMaxPooling: indices in the flat layout of the other modules, or too few
+   * dimensions (the offsets themselves: test_adaptive_max_layout). */
   THFloatTensor *bigger = random_float(64, 1, 2, 4, 4);
   THLongTensor *badBig = THLongTensor_newWithSize4d(1, 2, 2, 2);
   THLongTensor_fill(badBig, 1);
-  THLongTensor_data(badBig)[7] = 0;
   THFloatTensor *goBig = random_float(65, 1, 2, 2, 2);
   assert_th_error(THNN_FloatSpatialAdaptiveMaxPooling_updateGradInput(NULL, bigger, goBig, gi, badBig),
-                  "SpatialAdaptiveMaxPooling_updateGradInput: indices value 0 is out of range [1, 16] at position 7");
+                  "SpatialAdaptiveMaxPooling_updateGradInput: indices must have size [2 x 1 x 2 x 2 x 2], got "
+                  "[1 x 2 x 2 x 2]");
   THLongTensor *ind3 = THLongTensor_newWithSize3d(2, 2, 2);
   assert_th_error(THNN_FloatSpatialAdaptiveMaxPooling_updateGradInput(NULL, bigger, goBig, gi, ind3),
-                  "indices must have input's 4 dimensions, got size [2 x 2 x 2]");
+                  "indices must have size [2 x 1 x 2 x 2 x 2], got [2 x 2 x 2]");
   THFloatTensor *go3 = random_float(67, 2, 2, 2, -1);
   assert_th_error(THNN_FloatSpatialAdaptiveAveragePooling_updateGradInput(NULL, bigger, go3, gi),
                   "gradOutput must be a 4D tensor, got a 3D tensor");
@@ -859,6 +1050,9 @@ int main(void) {
       cmocka_unit_test(test_buffers_and_layouts),
       cmocka_unit_test(test_lp_zero),
       cmocka_unit_test(test_subsampling_without_bias),
+      cmocka_unit_test(test_adaptive_max_layout),
+      cmocka_unit_test(test_adaptive_max_windows),
+      cmocka_unit_test(test_no_max_marks),
       cmocka_unit_test(test_bad_inputs),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -214,8 +214,42 @@ static void test_index_format(void **state) {
   THLongTensor_free(ind);
 }
 
+/* Torch7 wrote each index's three offset bytes and a zero fourth, and left its upper four bytes
+ * unwritten (whatever the tensor held before); its backward and VolumetricMaxUnpooling read the
+ * three low bytes only. Indices with anything above those bytes (a negative value included) give
+ * what the clean ones give. */
+static void test_index_high_bytes(void **state) {
+  THFloatTensor *in = random5f(5, 2, 2, 4, 4, 6), *out = THFloatTensor_new();
+  THLongTensor *ind = THLongTensor_new();
+  THNN_FloatVolumetricMaxPooling_updateOutput(NULL, in, out, ind, 2, 2, 2, 2, 2, 2, 0, 0, 0, false);
+  THLongTensor *dirty = THLongTensor_newClone(ind);
+  long *d = THLongTensor_data(dirty);
+  for (ptrdiff_t i = 0; i < THLongTensor_nElement(dirty); i++)
+    d[i] |= (long)(i % 200 + 1) << 24 | 0x5A5A5AL << 32 | (i % 2 ? LONG_MIN : 0);
+  assert_true(d[1] < 0);
+  assert_true(d[0] != THLongTensor_data(ind)[0]);
+
+  THFloatTensor *go = random5f(6, 2, 2, 2, 2, 3), *gi = THFloatTensor_new(), *gi2 = THFloatTensor_new();
+  THNN_FloatVolumetricMaxPooling_updateGradInput(NULL, in, go, gi, ind, 2, 2, 2, 2, 2, 2, 0, 0, 0, false);
+  THNN_FloatVolumetricMaxPooling_updateGradInput(NULL, in, go, gi2, dirty, 2, 2, 2, 2, 2, 2, 0, 0, 0, false);
+  assert_float_tensor_close(gi2, gi, 0, 0);
+  assert_close(THFloatTensor_sumall(gi2), THFloatTensor_sumall(go), 1e-5);
+
+  THFloatTensor *up = THFloatTensor_new(), *up2 = THFloatTensor_new();
+  THNN_FloatVolumetricMaxUnpooling_updateOutput(NULL, out, up, ind, 4, 6, 4, 2, 2, 2, 0, 0, 0);
+  THNN_FloatVolumetricMaxUnpooling_updateOutput(NULL, out, up2, dirty, 4, 6, 4, 2, 2, 2, 0, 0, 0);
+  assert_float_tensor_close(up2, up, 0, 0);
+  THNN_FloatVolumetricMaxUnpooling_updateGradInput(NULL, out, in, gi, ind, 4, 6, 4, 2, 2, 2, 0, 0, 0);
+  THNN_FloatVolumetricMaxUnpooling_updateGradInput(NULL, out, in, gi2, dirty, 4, 6, 4, 2, 2, 2, 0, 0, 0);
+  assert_float_tensor_close(gi2, gi, 0, 0);
+  assert_float_tensor_close(gi2, out, 0, 0); /* unpooling's gradient reads back each max */
+  free_floats(in, out, go, gi, gi2, up, up2);
+  THLongTensor_free(ind);
+  THLongTensor_free(dirty);
+}
+
 /* A window of NaN and one of -inf: the NaN is the max (the last NaN), and a window of -inf keeps
- * its first position (Torch7 left an uninitialised offset). */
+ * its first position (Torch7 stored offsets of 255 there). */
 static void test_nan_and_inf(void **state) {
   const float v[8] = {1, NAN, 2, NAN, -INFINITY, -INFINITY, -INFINITY, -INFINITY};
   THFloatTensor *in = th_test_float(v, 1, 1, 2, 4), *out = THFloatTensor_new();
@@ -497,7 +531,8 @@ static void test_bad_inputs(void **state) {
       THNN_FloatVolumetricMaxPooling_updateGradInput(NULL, in, wrong, gi, ind, 2, 2, 2, 2, 2, 2, 0, 0, 0, false),
       "gradOutput must have size [1 x 2 x 1 x 2 x 2], got [1 x 2 x 1 x 2 x 3]");
   THLongTensor *bad = THLongTensor_newClone(ind);
-  const long badValues[] = {2, 2 << 8, 2 << 16, -1, 1L << 24};
+  /* Only the three low bytes count (test_index_high_bytes): 1 << 24 | 2 is a T offset of 2. */
+  const long badValues[] = {2, 2 << 8, 2 << 16, -1, 1L << 24 | 2};
   for (int i = 0; i < 5; i++) {
     THLongTensor_data(bad)[5] = badValues[i];
     char expect[160];
@@ -562,7 +597,8 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_golden_max),          cmocka_unit_test(test_golden_avg),
       cmocka_unit_test(test_golden_fractional),   cmocka_unit_test(test_golden_unpool),
-      cmocka_unit_test(test_index_format),        cmocka_unit_test(test_nan_and_inf),
+      cmocka_unit_test(test_index_format),        cmocka_unit_test(test_index_high_bytes),
+      cmocka_unit_test(test_nan_and_inf),
       cmocka_unit_test(test_gradcheck_max),       cmocka_unit_test(test_gradcheck_avg),
       cmocka_unit_test(test_gradcheck_fractional), cmocka_unit_test(test_gradcheck_unpool),
       cmocka_unit_test(test_threads),             cmocka_unit_test(test_buffers_and_layouts),

@@ -4,8 +4,9 @@
 Each case stores its inputs (input, gradOutput, parameters, in the legacy layout the THNN function
 takes) and PyTorch's output, gradients and indices, computed in double (fractional max pooling in
 float, so that its window sequence is drawn with the arithmetic of THNN's Float). Index tensors are
-PyTorch's, 0-based positions within the plane (the legacy spatial modules return them + 1); for
-max_pool1d, positions along T (TemporalMaxPooling returns the offset within the window).
+PyTorch's, 0-based positions within the plane (the legacy spatial modules return them + 1;
+SpatialAdaptiveMaxPooling returns row and column offsets within the window, which the test derives);
+for max_pool1d, positions along T (TemporalMaxPooling returns the offset within the window).
 Legacy modules without a PyTorch counterpart are expressed through one:
   TemporalMaxPooling ([T x F], over T)  = max_pool1d on the transposed [F x T]
   SpatialSubSampling                     = bias + weight * kH*kW * avg_pool2d, per plane

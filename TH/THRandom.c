@@ -25,8 +25,8 @@ THGenerator *THGenerator_new(void) {
   THGenerator *self = THAlloc(sizeof(THGenerator));
   /* zero the padding too: getRNGState copies the struct as bytes */
   memset(self, 0, sizeof(THGenerator));
-  /* Torch7 seeded an unseeded generator with 5489 on its first draw; seeding now gives the
-   * same sequence and leaves a valid state that getRNGState/initialSeed can report. */
+  /* The MT19937 reference's default seed, so that an unseeded program is reproducible (ember's
+   * choice: Torch7 seeded a new generator from /dev/urandom, older versions from the clock). */
   THRandom_manualSeed(self, MT_DEFAULT_SEED);
   return self;
 }
@@ -160,15 +160,12 @@ double THRandom_cauchy(THGenerator *gen, double median, double sigma) {
   return median + sigma * tan(M_PI * (uniform01(gen) - 0.5));
 }
 
-/* mean and stdv are those of the log-normal variable itself (Torch7's definition): the
- * underlying normal has mean log(m^2 / sqrt(s^2 + m^2)) and variance log(s^2 / m^2 + 1). */
+/* exp of a normal(mean, stdv) draw: mean and stdv are those of the underlying normal, as in the
+ * final Torch7 (older Torch7 took them as the log-normal's own moments). */
 double THRandom_logNormal(THGenerator *gen, double mean, double stdv) {
   THArgCheck(gen != NULL, 1, "THRandom_logNormal: generator is NULL");
-  THArgCheck(mean > 0, 2, "THRandom_logNormal: the mean must be > 0, got %g", mean);
   THArgCheck(stdv > 0, 3, "THRandom_logNormal: the standard deviation must be > 0, got %g", stdv);
-  double zm = mean * mean;
-  double zs = stdv * stdv;
-  return exp(THRandom_normal(gen, log(zm / sqrt(zs + zm)), sqrt(log(zs / zm + 1.0))));
+  return exp(THRandom_normal(gen, mean, stdv));
 }
 
 /* The number of trials up to and including the first success, P(k) = (1 - p) p^(k-1) (Torch7's

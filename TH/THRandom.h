@@ -33,6 +33,7 @@ TH_API double THRandom_uniform(THGenerator *_generator, double a, double b);
 TH_API double THRandom_normal(THGenerator *_generator, double mean, double stdv);
 TH_API double THRandom_exponential(THGenerator *_generator, double lambda);
 TH_API double THRandom_cauchy(THGenerator *_generator, double median, double sigma);
+/* exp(normal(mean, stdv)): mean and stdv are those of the logarithm. */
 TH_API double THRandom_logNormal(THGenerator *_generator, double mean, double stdv);
 TH_API int THRandom_geometric(THGenerator *_generator, double p);
 TH_API int THRandom_bernoulli(THGenerator *_generator, double p);

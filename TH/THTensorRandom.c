@@ -6,19 +6,13 @@
 #include "TH.h"
 #include "THTensorApply.h"
 
-/* A 64-bit draw from two 32-bit ones (high word first), for ranges wider than 2^32. */
-static unsigned long random64(THGenerator *gen) {
-  unsigned long hi = THRandom_random(gen);
-  return (hi << 32) | THRandom_random(gen);
-}
-
-/* A uniform integer in [min, max) for max > min: draw % (max - min) + min, as Torch7 did, but in
- * signed arithmetic (Torch7 added min as unsigned, so a negative min gave ~1.8e19 on Float and
- * Double) and with a 64-bit draw when the range does not fit 32 bits. */
+/* A uniform integer in [min, max) for max > min: draw % (max - min) + min with one 32-bit draw, as
+ * Torch7 did for every type and range (a range wider than 2^32 gives min + draw), but in wrapping
+ * unsigned arithmetic converted back to long: Torch7 added min as unsigned, so a negative min gave
+ * ~1.8e19 on Float and Double; the integer types wrap to the same values as Torch7's. */
 static long random_in_range(THGenerator *gen, long min, long max) {
   unsigned long range = (unsigned long)max - (unsigned long)min;
-  unsigned long draw = range > 0xffffffffUL ? random64(gen) : THRandom_random(gen);
-  return (long)((unsigned long)min + draw % range);
+  return (long)((unsigned long)min + THRandom_random(gen) % range);
 }
 
 #define TH_CHECK_GENERATOR(FN, GEN, ARG) THArgCheck((GEN) != NULL, ARG, FN ": generator is NULL")

@@ -35,13 +35,13 @@
 #define TH_RANDOM_MODULUS ((1UL << DBL_MANT_DIG) + 1UL)
 #endif
 
-/* The largest integer n for which randperm can hold 1..n exactly. */
+/* The largest integer up to which the type holds every integer exactly (randperm's bound). */
 #if defined(TH_REAL_IS_FLOAT)
-#define TH_RANDPERM_MAX (1L << FLT_MANT_DIG)
+#define TH_EXACT_INTEGER_MAX (1L << FLT_MANT_DIG)
 #elif defined(TH_REAL_IS_DOUBLE)
-#define TH_RANDPERM_MAX (1L << DBL_MANT_DIG)
+#define TH_EXACT_INTEGER_MAX (1L << DBL_MANT_DIG)
 #else
-#define TH_RANDPERM_MAX TH_REAL_HIGHEST
+#define TH_EXACT_INTEGER_MAX TH_REAL_HIGHEST
 #endif
 
 void THTensor_(random)(THTensor *self, THGenerator *gen) {
@@ -111,12 +111,13 @@ TH_BERNOULLI_TENSOR(bernoulli_DoubleTensor, double, THDoubleTensor)
 void THTensor_(randperm)(THTensor *r_, THGenerator *gen, long n) {
   TH_CHECK_TENSOR("randperm", r_, 1);
   TH_CHECK_GENERATOR("randperm", gen, 2);
-  THArgCheck(n >= 1 && n <= TH_RANDPERM_MAX, 3, "randperm: n must be in [1, %ld] for this type, got %ld",
-             (long)TH_RANDPERM_MAX, n);
+  THArgCheck(n >= 1 && n - 1 <= TH_EXACT_INTEGER_MAX, 3,
+             "randperm: n must be >= 1 with n - 1 <= %ld for this type, got %ld", (long)TH_EXACT_INTEGER_MAX, n);
   THTensor_(resize1d)(r_, n);
   real *r = THTensor_(data)(r_);
   long s = r_->stride[0];
-  for (long i = 0; i < n; i++) r[i * s] = (real)(i + TH_INDEX_BASE);
+  /* 0..n-1: a returned index, 0-based as Torch7's C returned it */
+  for (long i = 0; i < n; i++) r[i * s] = (real)i;
   /* Fisher-Yates from the front, one draw per position (Torch7's order of draws). */
   for (long i = 0; i < n - 1; i++) {
     long z = (long)(THRandom_random(gen) % (unsigned long)(n - i));
@@ -160,9 +161,10 @@ void THTensor_(normal)(THTensor *self, THGenerator *gen, double mean, double std
 }
 
 /* The normal_* variants take a mean and/or a standard deviation per element: self is resized
- * like means (or stddevs) and element i is z_i * stddev_i + mean_i, z_i the i-th standard normal
- * draw (Torch7 drew the whole tensor, then scaled and shifted it: the same numbers). A standard
- * deviation of 0 gives the mean; a negative or NaN one is an error. */
+ * like means (or stddevs) and element i is z_i * stddev_i + mean_i, z_i the i-th normal draw.
+ * Torch7 filled the whole tensor with normal draws, then scaled and shifted it in real
+ * arithmetic; the roundings below are those steps, so Float results match it to the bit. A
+ * standard deviation of 0 gives the mean; a negative or NaN one is an error. */
 static void THTensor_(checkStddevs)(const char *fn, THTensor *stddevs, int arg) {
   ptrdiff_t bad;
   TH_COUNT_BAD(real, stddevs, v >= 0, bad);
@@ -175,8 +177,10 @@ void THTensor_(normal_means)(THTensor *self, THGenerator *gen, THTensor *means, 
   TH_CHECK_TENSOR("normal_means", means, 3);
   THArgCheck(stddev > 0, 4, "normal_means: the standard deviation must be > 0, got %g", stddev);
   THTensor_(resizeAs)(self, means);
-  TH_TENSOR_APPLY2(real, self, real, means,
-                   *self_data = (real)(THRandom_normal(gen, 0, 1) * stddev + *means_data););
+  TH_TENSOR_APPLY2(real, self, real, means, {
+    real z = (real)THRandom_normal(gen, 0, stddev);
+    *self_data = z + *means_data;
+  });
 }
 
 void THTensor_(normal_stddevs)(THTensor *self, THGenerator *gen, double mean, THTensor *stddevs) {
@@ -185,8 +189,10 @@ void THTensor_(normal_stddevs)(THTensor *self, THGenerator *gen, double mean, TH
   TH_CHECK_TENSOR("normal_stddevs", stddevs, 4);
   THTensor_(checkStddevs)("normal_stddevs", stddevs, 4);
   THTensor_(resizeAs)(self, stddevs);
-  TH_TENSOR_APPLY2(real, self, real, stddevs,
-                   *self_data = (real)(THRandom_normal(gen, 0, 1) * *stddevs_data + mean););
+  TH_TENSOR_APPLY2(real, self, real, stddevs, {
+    real scaled = (real)THRandom_normal(gen, 0, 1) * *stddevs_data;
+    *self_data = scaled + (real)mean;
+  });
 }
 
 void THTensor_(normal_means_stddevs)(THTensor *self, THGenerator *gen, THTensor *means, THTensor *stddevs) {
@@ -198,8 +204,10 @@ void THTensor_(normal_means_stddevs)(THTensor *self, THGenerator *gen, THTensor 
   THArgCheck(nm == ns, 4, "normal_means_stddevs: means has %td elements but stddevs has %td", nm, ns);
   THTensor_(checkStddevs)("normal_means_stddevs", stddevs, 4);
   THTensor_(resizeAs)(self, means);
-  TH_TENSOR_APPLY3(real, self, real, means, real, stddevs,
-                   *self_data = (real)(THRandom_normal(gen, 0, 1) * *stddevs_data + *means_data););
+  TH_TENSOR_APPLY3(real, self, real, means, real, stddevs, {
+    real scaled = (real)THRandom_normal(gen, 0, 1) * *stddevs_data;
+    *self_data = scaled + *means_data;
+  });
 }
 
 void THTensor_(exponential)(THTensor *self, THGenerator *gen, double lambda) {
@@ -219,7 +227,6 @@ void THTensor_(cauchy)(THTensor *self, THGenerator *gen, double median, double s
 void THTensor_(logNormal)(THTensor *self, THGenerator *gen, double mean, double stdv) {
   TH_CHECK_TENSOR("logNormal", self, 1);
   TH_CHECK_GENERATOR("logNormal", gen, 2);
-  THArgCheck(mean > 0, 3, "logNormal: the mean must be > 0, got %g", mean);
   THArgCheck(stdv > 0, 4, "logNormal: the standard deviation must be > 0, got %g", stdv);
   TH_RANDOM_FILL(self, THRandom_logNormal(gen, mean, stdv));
 }
@@ -261,13 +268,27 @@ static double THTensor_(checkWeights)(const char *fn, const real *w, long n, lon
   return sum;
 }
 
+/* The first category whose cumulative probability is >= u (cum[n - 1] is 1 and u < 1). */
+static long THTensor_(searchCumulative)(const double *cum, long n, double u) {
+  long lo = 0, hi = n;
+  while (lo < hi) {
+    long mid = lo + (hi - lo) / 2;
+    if (cum[mid] < u)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
 /* n_sample draws from each row of prob_dist (1-D: one distribution, 2-D: one per row; rows need
- * not sum to 1). self becomes [n_sample] or [rows x n_sample] of 1-based category indices.
- * One uniform draw u per sample; the category is the first j whose cumulative weight exceeds
- * u * (row sum) (Torch7 binary-searched the normalised cumulative sums the same way). Without
- * replacement a drawn category's weight is removed before the next draw, so n_sample must not
- * exceed the number of positive weights (Torch7 checked only the number of categories and then
- * divided by zero). */
+ * not sum to 1). self becomes [n_sample] or [rows x n_sample] of 0-based categories, as Torch7's C
+ * returned them. Torch7's algorithm, step for step so that draws match for a seed: cum holds the
+ * row's cumulative sums divided by their total, its last entry set to 1 before each draw; one
+ * uniform(0, 1) draw u per sample picks the first category whose cum is >= u. Without replacement
+ * the drawn category's mass d is then taken out of cum in place (cum[k] -= d from that category
+ * on) and cum is divided by 1 - d. n_sample must not exceed the number of positive weights (Torch7
+ * checked only the number of categories and then divided by zero). */
 void THTensor_(multinomial)(THLongTensor *self, THGenerator *gen, THTensor *prob_dist, int n_sample,
                             int with_replacement) {
   TH_CHECK_TENSOR("multinomial", self, 1);
@@ -295,37 +316,37 @@ void THTensor_(multinomial)(THLongTensor *self, THGenerator *gen, THTensor *prob
   long *out = THLongTensor_data(self);
   long out_row = dims == 1 ? 0 : self->stride[0], out_col = self->stride[dims - 1];
   double *cum = THAlloc((ptrdiff_t)sizeof(double) * n_cat);
-  double *weight = THAlloc((ptrdiff_t)sizeof(double) * n_cat);
 
   for (long i = 0; i < n_dist; i++) {
-    for (long j = 0; j < n_cat; j++) weight[j] = (double)w[i * row_stride + j * cat_stride];
+    double sum = 0;
+    for (long j = 0; j < n_cat; j++) cum[j] = sum += (double)w[i * row_stride + j * cat_stride];
+    for (long j = 0; j < n_cat; j++) cum[j] /= sum;
     for (int s = 0; s < n_sample; s++) {
-      if (s == 0 || !with_replacement) {
-        double sum = 0;
-        for (long j = 0; j < n_cat; j++) cum[j] = sum += weight[j];
+      double u = THRandom_uniform(gen, 0, 1);
+      cum[n_cat - 1] = 1;
+      long drawn = THTensor_(searchCumulative)(cum, n_cat, u);
+      out[i * out_row + s * out_col] = drawn;
+      if (!with_replacement) {
+        double mass = cum[drawn] - (drawn > 0 ? cum[drawn - 1] : 0);
+        double left = 1 - mass;
+        for (long k = 0; k < n_cat; k++) cum[k] = (k >= drawn ? cum[k] - mass : cum[k]) / left;
       }
-      double target = THRandom_uniform(gen, 0, 1) * cum[n_cat - 1];
-      /* first j with cum[j] > target: it has a positive weight, and exists as target < total */
-      long lo = 0, hi = n_cat - 1;
-      while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (cum[mid] > target)
-          hi = mid;
-        else
-          lo = mid + 1;
-      }
-      out[i * out_row + s * out_col] = lo + TH_INDEX_BASE;
-      if (!with_replacement) weight[lo] = 0;
     }
   }
-  THFree(weight);
   THFree(cum);
 }
 
-/* Walker's alias method (Vose's construction). For K categories with weights p (1-D, need not
- * sum to 1): q[k] in [0, 1] and J[k] in [1, K] such that "pick k uniformly, keep k + 1 with
- * probability q[k], else take J[k]" draws category c with probability p[c] / sum(p). A category
- * that needs no alias has q = 1 and J = its own index. */
+/* Torch7's alias tables (Walker's method as Torch7 built them), to the bit, so that
+ * multinomialAliasDraw gives Torch7's draws for a seed. For K probabilities p (1-D, taken as
+ * given: Torch7 did not normalise them): q[k] = K p[k] in real arithmetic; the k with q[k] < 1 go
+ * on a "small" stack, the others on a "large" one, in index order. While both stacks hold entries,
+ * the top small s takes the top large l as its alias (J[s] = l, q[l] -= 1 - q[s]); if q[l] fell
+ * below 1, l replaces s on the small stack and leaves the large one, else s is popped. Then q is
+ * divided by its maximum if that exceeds 1, and every k whose J is 0 gets q[k] = 1. J is 0-based
+ * and starts at 0, so 0 stands both for "no alias" and for an alias to category 0: slots aliased to
+ * category 0 keep their own category (Torch7's table, which therefore does not draw exactly in
+ * proportion to p; neither do sums other than 1). Every q must end > 0: Torch7 refused zero
+ * probabilities, and so does ember. */
 void THTensor_(multinomialAliasSetup)(THTensor *prob_dist, THLongTensor *J, THTensor *q) {
   TH_CHECK_TENSOR("multinomialAliasSetup", prob_dist, 1);
   TH_CHECK_TENSOR("multinomialAliasSetup", J, 2);
@@ -334,53 +355,71 @@ void THTensor_(multinomialAliasSetup)(THTensor *prob_dist, THLongTensor *J, THTe
              prob_dist->nDimension);
   long K = prob_dist->size[0];
   long ps = prob_dist->stride[0];
-  long positive;
-  double sum = THTensor_(checkWeights)("multinomialAliasSetup", THTensor_(data)(prob_dist), K, ps, 0,
-                                       &positive);
+  const real *p = THTensor_(data)(prob_dist);
+  for (long k = 0; k < K; k++) {
+    double v = (double)p[k * ps];
+    THArgCheck(v > 0 && v < INFINITY, 1,
+               "multinomialAliasSetup: entry %ld of the probabilities is %g (expected finite and > 0)",
+               k + TH_INDEX_BASE, v);
+  }
 
-  /* q may be prob_dist itself (a no-op resize then), and is written only after every weight is read */
-  THLongTensor_resize1d(J, K);
-  THTensor_(resize1d)(q, K);
-  double *scaled = THAlloc((ptrdiff_t)sizeof(double) * K);
+  real *table = THAlloc((ptrdiff_t)sizeof(real) * K);
   long *alias = THAlloc((ptrdiff_t)sizeof(long) * K);
   long *work = THAlloc((ptrdiff_t)sizeof(long) * K); /* small stack from the front, large from the back */
   long n_small = 0, n_large = 0;
-  const real *p = THTensor_(data)(prob_dist);
   for (long k = 0; k < K; k++) {
-    scaled[k] = (double)p[k * ps] * (double)K / sum;
-    alias[k] = k;
-    if (scaled[k] < 1)
+    table[k] = (real)K * p[k * ps];
+    alias[k] = 0;
+    if (table[k] < 1)
       work[n_small++] = k;
     else
       work[K - 1 - n_large++] = k;
   }
   while (n_small > 0 && n_large > 0) {
-    long s = work[--n_small];
+    long s = work[n_small - 1];
     long l = work[K - n_large];
     alias[s] = l;
-    scaled[l] -= 1.0 - scaled[s];
-    if (scaled[l] < 1) {
+    table[l] = (real)((double)table[l] - (1.0 - (double)table[s]));
+    if (table[l] < 1) {
+      work[n_small - 1] = l;
       n_large--;
-      work[n_small++] = l;
+    } else {
+      n_small--;
     }
   }
-  /* what is left on either stack is 1 up to rounding */
-  while (n_small > 0) scaled[work[--n_small]] = 1;
-  while (n_large > 0) scaled[work[K - n_large--]] = 1;
+  real q_min = table[0], q_max = table[0];
+  long at_min = 0;
+  for (long k = 1; k < K; k++) {
+    if (table[k] < q_min) {
+      q_min = table[k];
+      at_min = k;
+    }
+    if (table[k] > q_max) q_max = table[k];
+  }
+  THArgCheckWithCleanup(q_min > 0, THCleanup(THFree(work); THFree(alias); THFree(table);), 1,
+                        "multinomialAliasSetup: q of entry %ld ended at %g (expected > 0): its "
+                        "probability is too small next to the others", at_min + TH_INDEX_BASE, (double)q_min);
 
+  /* q may be prob_dist itself: it is written only now, after every probability was read */
+  THLongTensor_resize1d(J, K);
+  THTensor_(resize1d)(q, K);
   long *Jd = THLongTensor_data(J);
   real *qd = THTensor_(data)(q);
   for (long k = 0; k < K; k++) {
-    Jd[k * J->stride[0]] = alias[k] + TH_INDEX_BASE;
-    qd[k * q->stride[0]] = (real)THMin(THMax(scaled[k], 0.0), 1.0);
+    real v = q_max > 1 ? table[k] / q_max : table[k];
+    Jd[k * J->stride[0]] = alias[k];
+    qd[k * q->stride[0]] = alias[k] <= 0 ? (real)1 : v;
   }
   THFree(work);
   THFree(alias);
-  THFree(scaled);
+  THFree(table);
 }
 
-/* Fills self (any shape, not resized) in row-major order with categories drawn from the tables of
- * multinomialAliasSetup: per element one uniform draw picks k, one bernoulli(q[k]) draw keeps it. */
+/* Fills self (any shape, not resized) in row-major order with Torch7's alias draws: per element
+ * k = (long)uniform(0, K) (kept below K, which rounding reaches for K > 2^21), then bernoulli(q[k]):
+ * 1 gives k, 0 gives J[k] - 1. Torch7's draw read J as 1-based while its setup wrote it 0-based;
+ * ember keeps the pair as Torch7 had it, so that draws match for a seed. J's entries must be in
+ * [0, K] and >= 1 where q < 1 (as multinomialAliasSetup makes them), so a draw is in [0, K - 1]. */
 void THTensor_(multinomialAliasDraw)(THLongTensor *self, THGenerator *gen, THLongTensor *J, THTensor *q) {
   TH_CHECK_TENSOR("multinomialAliasDraw", self, 1);
   TH_CHECK_GENERATOR("multinomialAliasDraw", gen, 2);
@@ -391,18 +430,22 @@ void THTensor_(multinomialAliasDraw)(THLongTensor *self, THGenerator *gen, THLon
              "%td and %td elements", J->nDimension, q->nDimension, THLongTensor_nElement(J),
              THTensor_(nElement)(q));
   long K = J->size[0];
-  ptrdiff_t bad;
-  TH_COUNT_BAD(long, J, v >= TH_INDEX_BASE && v < K + TH_INDEX_BASE, bad);
-  THArgCheck(bad == 0, 3, "multinomialAliasDraw: %td entries of J are outside [1, %ld]", bad, K);
-  TH_COUNT_BAD(real, q, v >= 0 && v <= 1, bad);
-  THArgCheck(bad == 0, 4, "multinomialAliasDraw: %td entries of q are outside [0, 1]", bad);
   const long *Jd = THLongTensor_data(J);
   const real *qd = THTensor_(data)(q);
   long js = J->stride[0], qs = q->stride[0];
+  for (long k = 0; k < K; k++) {
+    long alias = Jd[k * js];
+    double keep = (double)qd[k * qs];
+    THArgCheck(keep >= 0 && keep <= 1, 4, "multinomialAliasDraw: q[%ld] is %g (expected in [0, 1])",
+               k + TH_INDEX_BASE, keep);
+    THArgCheck(alias >= (keep < 1 ? 1 : 0) && alias <= K, 3,
+               "multinomialAliasDraw: J[%ld] is %ld with q = %g (expected in [%d, %ld])", k + TH_INDEX_BASE,
+               alias, keep, keep < 1 ? 1 : 0, K);
+  }
   TH_TENSOR_APPLY(long, self, {
     long k = (long)THRandom_uniform(gen, 0, (double)K);
     if (k >= K) k = K - 1;
-    *self_data = THRandom_bernoulli(gen, (double)qd[k * qs]) ? k + TH_INDEX_BASE : Jd[k * js];
+    *self_data = THRandom_bernoulli(gen, (double)qd[k * qs]) ? k : Jd[k * js] - 1;
   });
 }
 
@@ -411,7 +454,7 @@ void THTensor_(multinomialAliasDraw)(THLongTensor *self, THGenerator *gen, THLon
 
 #undef TH_RANDOM_FILL
 #undef TH_RANDOM_MODULUS
-#undef TH_RANDPERM_MAX
+#undef TH_EXACT_INTEGER_MAX
 #ifdef TH_REAL_LOWEST
 #undef TH_REAL_LOWEST
 #undef TH_REAL_HIGHEST

@@ -4,8 +4,15 @@
  * outputs of init_genrand(5489) are 3499211612, 581869302, 3890346734, 3586334585, 545404204;
  * the C++ standard requires the 10000th output of a default-seeded std::mt19937, which is
  * init_genrand(5489), to be 4123659995; std::mt19937(1)'s first output is 1791095845), or are
- * computed in the test from raw draws by the documented formulas, or are distribution moments. */
+ * computed in the test from raw draws by the documented formulas, or are distribution moments.
+ *
+ * Torch7's own sequences (integer fills, 32-bit draws for every range, a chain of calls that must
+ * stay in step, randperm, multinomial, alias tables and draws) come from golden/random_torch7.h,
+ * written by tests/golden/gen_random_torch7.py: an independent Python model of Torch7's final
+ * random code (torch/torch7 814ea4af), whose MT19937 is checked against the reference values above. */
 #include "th_test.h"
+
+#include "../golden/random_torch7.h"
 
 #define TWO_PI 6.283185307179586476925286766559
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -50,7 +57,8 @@ static void test_mt_reference_other_seeds(void **state) {
   assert_memory_equal(a, b, sizeof a);
 }
 
-/* A new generator is seeded with the reference default 5489 (Torch7 did so on its first draw). */
+/* A new generator is seeded with the reference default 5489 (ember's choice: Torch7 read
+ * /dev/urandom). */
 static void test_new_generator_default_seed(void **state) {
   (void)state;
   THGenerator *g = THGenerator_new();
@@ -168,11 +176,10 @@ static void test_other_distribution_formulas(void **state) {
   assert_int_equal(THRandom_bernoulli(g, 0.4), u01(d[3]) <= 0.4);
   assert_int_equal(THRandom_bernoulli(g, 1), 1);
   assert_int_equal(THRandom_bernoulli(g, 0), d[5] == 0);
-  /* logNormal(m, s): exp of normal(log(m^2 / sqrt(s^2 + m^2)), sqrt(log(s^2 / m^2 + 1))) */
+  /* logNormal(m, s) = exp(normal(m, s)), the final Torch7's definition */
   double m = 2, s = 0.5;
-  double zm = log(m * m / sqrt(s * s + m * m)), zs = sqrt(log(s * s / (m * m) + 1));
   double z = sqrt(-2 * log(1 - u01(d[7]))) * cos(TWO_PI * u01(d[6]));
-  assert_close(THRandom_logNormal(g, m, s), exp(z * zs + zm), 1e-14);
+  assert_close(THRandom_logNormal(g, m, s), exp(z * s + m), 1e-14);
   THGenerator_free(g);
 }
 
@@ -216,10 +223,11 @@ static void test_distribution_moments(void **state) {
   moments(x, n, &mean, &var);
   assert_true(fabs(mean - 0.3) < 5 * sqrt(0.21 / n));
 
-  for (int i = 0; i < n; i++) x[i] = THRandom_logNormal(g, 2, 0.5); /* its own mean and std */
+  /* exp(N(0.5, 0.25^2)): mean exp(m + s^2 / 2), variance (exp(s^2) - 1) exp(2 m + s^2) */
+  for (int i = 0; i < n; i++) x[i] = THRandom_logNormal(g, 0.5, 0.25);
   moments(x, n, &mean, &var);
-  assert_close(mean, 2, 0.01);
-  assert_close(sqrt(var), 0.5, 0.05);
+  assert_close(mean, exp(0.5 + 0.03125), 0.01);
+  assert_close(var, (exp(0.0625) - 1) * exp(1.0625), 0.05);
 
   /* Cauchy: no moments; the median and quartiles are median -+ sigma */
   int below = 0, inner = 0;
@@ -241,7 +249,6 @@ static void test_scalar_bad_args(void **state) {
   assert_th_error(THRandom_normal(g, 0, -1), "standard deviation");
   assert_th_error(THRandom_exponential(g, 0), "lambda must be > 0");
   assert_th_error(THRandom_cauchy(g, 0, -2), "sigma must be > 0");
-  assert_th_error(THRandom_logNormal(g, 0, 1), "mean must be > 0");
   assert_th_error(THRandom_logNormal(g, 1, 0), "standard deviation must be > 0");
   assert_th_error(THRandom_geometric(g, 1), "p must be in (0, 1)");
   assert_th_error(THRandom_geometric(g, 0), "p must be in (0, 1)");
@@ -249,6 +256,9 @@ static void test_scalar_bad_args(void **state) {
   assert_th_error(THRandom_bernoulli(g, NAN), "p must be in [0, 1]");
   assert_th_error(THRandom_random(NULL), "generator is NULL");
   assert_th_error(THRandom_manualSeed(NULL, 3), "generator is NULL");
+  /* a mean <= 0 is fine: it is the mean of the logarithm */
+  THRandom_manualSeed(g, 20);
+  for (int i = 0; i < 4; i++) assert_close(THRandom_logNormal(g, -1, 0.5), log_normal_seed20[i], 1e-15);
   /* still works, and the failed calls drew nothing */
   THRandom_manualSeed(g, 5489);
   assert_th_error(THRandom_normal(g, 0, 0), "standard deviation");
@@ -391,16 +401,35 @@ static void test_tensor_random_per_type(void **state) {
   CHECK_RANDOM(Float, float, (1UL << 24) + 1)
   CHECK_RANDOM(Double, double, (1UL << 53) + 1)
 #undef CHECK_RANDOM
+
+  /* Torch7's values from the Python model: Long (and Float, Double) hold the 32-bit draw itself */
+  unsigned long d7[N(random_draws_seed7)];
+  raw_draws(7, d7, N(d7));
+  assert_memory_equal(d7, random_draws_seed7, sizeof random_draws_seed7);
+#define CHECK_GOLDEN(Name, WANT)                                                           \
+  {                                                                                        \
+    TH##Name##Tensor *t = TH##Name##Tensor_newWithSize1d(N(WANT));                         \
+    THRandom_manualSeed(g, 7);                                                             \
+    TH##Name##Tensor_random(t, g);                                                         \
+    for (size_t i = 0; i < N(WANT); i++) assert_true(TH##Name##Tensor_data(t)[i] == (WANT)[i]); \
+    TH##Name##Tensor_free(t);                                                              \
+  }
+  CHECK_GOLDEN(Char, random_char_seed7)
+  CHECK_GOLDEN(Short, random_short_seed7)
+  CHECK_GOLDEN(Int, random_int_seed7)
+  CHECK_GOLDEN(Long, random_draws_seed7)
+  CHECK_GOLDEN(Double, random_draws_seed7)
+#undef CHECK_GOLDEN
   THGenerator_free(g);
 }
 
-/* clampedRandom(min, max): min + draw % (max - min), including a negative min on the float
- * types (Torch7 gave ~1.8e19 there). */
+/* clampedRandom(min, max): min + draw % (max - min) with one 32-bit draw, including a negative
+ * min on the float types (Torch7 gave ~1.8e19 there). */
 static void test_clamped_and_capped_random(void **state) {
   (void)state;
   enum { n = 200 };
-  unsigned long d[2 * n];
-  raw_draws(12, d, 2 * n);
+  unsigned long d[n];
+  raw_draws(12, d, n);
   THGenerator *g = THGenerator_new();
   int negatives = 0;
 #define CHECK_CLAMPED(Name, T, MIN, MAX)                                                  \
@@ -433,15 +462,35 @@ static void test_clamped_and_capped_random(void **state) {
   THIntTensor_clampedRandom(b, g, 0, 7);
   assert_memory_equal(THIntTensor_data(a), THIntTensor_data(b), 50 * sizeof(int));
 
-  /* a range wider than 2^32 takes a 64-bit draw (high word first) */
-  THLongTensor *l = THLongTensor_newWithSize1d(n);
-  long lo = -(1L << 40), hi = 1L << 40;
-  THRandom_manualSeed(g, 12);
-  THLongTensor_clampedRandom(l, g, lo, hi);
-  for (int i = 0; i < n; i++) {
-    unsigned long r64 = (d[2 * i] << 32) | d[2 * i + 1];
-    assert_int_equal(THLongTensor_data(l)[i], lo + (long)(r64 % (unsigned long)(hi - lo)));
+  /* Torch7's values from the Python model, every integer type: one 32-bit draw per element for
+   * every range, so a range wider than 2^32 gives min + draw */
+  THLongTensor *l = THLongTensor_new();
+#define CHECK_CLAMPED_GOLDEN(Name, SEED, MIN, MAX, WANT)                                   \
+  {                                                                                        \
+    TH##Name##Tensor *t = TH##Name##Tensor_newWithSize1d(N(WANT));                         \
+    THRandom_manualSeed(g, SEED);                                                          \
+    TH##Name##Tensor_clampedRandom(t, g, MIN, MAX);                                        \
+    for (size_t i = 0; i < N(WANT); i++) assert_true(TH##Name##Tensor_data(t)[i] == (WANT)[i]); \
+    TH##Name##Tensor_free(t);                                                              \
   }
+  CHECK_CLAMPED_GOLDEN(Long, 12, -(1L << 40), 1L << 40, clamped_long_wide)
+  CHECK_CLAMPED_GOLDEN(Long, 14, LONG_MIN, LONG_MAX, clamped_long_full)
+  CHECK_CLAMPED_GOLDEN(Int, 15, INT_MIN, INT_MAX, clamped_int)
+  CHECK_CLAMPED_GOLDEN(Short, 16, -300, 300, clamped_short)
+  CHECK_CLAMPED_GOLDEN(Char, 17, -128, 128, clamped_char)
+  CHECK_CLAMPED_GOLDEN(Byte, 18, 3, 250, clamped_byte)
+  /* a negative minimum on Double: ember's fix (Torch7 gave ~1.8e19); still one draw each */
+  CHECK_CLAMPED_GOLDEN(Double, 19, -1000, -990, clamped_double_negative)
+  CHECK_CLAMPED_GOLDEN(Float, 19, -1000, -990, clamped_double_negative)
+#undef CHECK_CLAMPED_GOLDEN
+  THLongTensor_resize1d(l, N(capped_long_wide));
+  THRandom_manualSeed(g, 13);
+  THLongTensor_cappedRandom(l, g, 1L << 62);
+  assert_memory_equal(THLongTensor_data(l), capped_long_wide, sizeof capped_long_wide);
+  /* the wide range drew exactly one 32-bit word per element: the generator is in step */
+  unsigned long after[N(capped_long_wide) + 1];
+  raw_draws(13, after, N(after));
+  assert_int_equal(THRandom_random(g), after[N(capped_long_wide)]);
 
   assert_th_error(THIntTensor_clampedRandom(a, g, 5, 5), "max must be greater than min");
   assert_th_error(THByteTensor_clampedRandom((THByteTensor *)NULL, g, 0, 5), "self is NULL");
@@ -496,6 +545,77 @@ static void test_bernoulli_tensor_probabilities(void **state) {
   THGenerator_free(g);
 }
 
+/* One sequence of tensor calls after manualSeed(42) gives Torch7's numbers throughout: a Long
+ * clampedRandom over a range wider than 2^32 draws one 32-bit word per element, so the geometric,
+ * bernoulli, uniform, normal (with its cached second value), exponential, cauchy and logNormal
+ * draws after it stay in step. Expected values: the Python model (golden/random_torch7.h). */
+static void run_chain(THGenerator *g, int use_float) {
+  float pf[] = {0, 1, 0.5f, 0.25f, 0.75f, 0.1f};
+  double pd[] = {1, 0, 0.5, 0.9, 0.3, 0.6};
+  THRandom_manualSeed(g, 42);
+  THLongTensor *l = THLongTensor_newWithSize1d(3);
+  long got[21];
+  THLongTensor_clampedRandom(l, g, -(1L << 40), 1L << 40);
+  memcpy(got, THLongTensor_data(l), 3 * sizeof(long));
+  THLongTensor_geometric(l, g, 0.3);
+  memcpy(got + 3, THLongTensor_data(l), 3 * sizeof(long));
+  THLongTensor_bernoulli(l, g, 0.4);
+  memcpy(got + 6, THLongTensor_data(l), 3 * sizeof(long));
+  THFloatTensor *p = th_test_float(pf, 6, 0, 0, 0);
+  THDoubleTensor *q = th_test_double(pd, 3, 2, 0, 0);
+  THByteTensor *b = THByteTensor_newWithSize2d(2, 3);
+  THByteTensor_bernoulli_FloatTensor(b, g, p);
+  for (int i = 0; i < 6; i++) got[9 + i] = THByteTensor_data(b)[i];
+  THByteTensor_bernoulli_DoubleTensor(b, g, q);
+  for (int i = 0; i < 6; i++) got[15 + i] = THByteTensor_data(b)[i];
+  assert_memory_equal(got, chain_integers, sizeof chain_integers);
+
+  double reals[13];
+  if (use_float) {
+    THFloatTensor *t = THFloatTensor_new();
+#define FLOAT_STEP(AT, COUNT, CALL)                                                \
+  THFloatTensor_resize1d(t, COUNT);                                                \
+  CALL;                                                                            \
+  for (int i = 0; i < (COUNT); i++) reals[(AT) + i] = THFloatTensor_data(t)[i];
+    FLOAT_STEP(0, 3, THFloatTensor_uniform(t, g, -2, 3))
+    FLOAT_STEP(3, 3, THFloatTensor_normal(t, g, 1, 2))
+    FLOAT_STEP(6, 2, THFloatTensor_exponential(t, g, 1.5))
+    FLOAT_STEP(8, 2, THFloatTensor_cauchy(t, g, -1, 0.5))
+    FLOAT_STEP(10, 3, THFloatTensor_logNormal(t, g, 0.5, 0.25))
+#undef FLOAT_STEP
+    for (int i = 0; i < 13; i++) assert_true(reals[i] == chain_reals_float[i]);
+    THFloatTensor_free(t);
+  } else {
+    THDoubleTensor *t = THDoubleTensor_new();
+#define DOUBLE_STEP(AT, COUNT, CALL)                                               \
+  THDoubleTensor_resize1d(t, COUNT);                                               \
+  CALL;                                                                            \
+  for (int i = 0; i < (COUNT); i++) reals[(AT) + i] = THDoubleTensor_data(t)[i];
+    DOUBLE_STEP(0, 3, THDoubleTensor_uniform(t, g, -2, 3))
+    DOUBLE_STEP(3, 3, THDoubleTensor_normal(t, g, 1, 2))
+    DOUBLE_STEP(6, 2, THDoubleTensor_exponential(t, g, 1.5))
+    DOUBLE_STEP(8, 2, THDoubleTensor_cauchy(t, g, -1, 0.5))
+    DOUBLE_STEP(10, 3, THDoubleTensor_logNormal(t, g, 0.5, 0.25))
+#undef DOUBLE_STEP
+    /* the same libm on both sides: equal up to the last bit or two of the transcendental ones */
+    for (int i = 0; i < 13; i++) assert_close(reals[i], chain_reals[i], 1e-15);
+    THDoubleTensor_free(t);
+  }
+  assert_int_equal(THRandom_random(g), chain_next_draw[0]);
+  THByteTensor_free(b);
+  THDoubleTensor_free(q);
+  THFloatTensor_free(p);
+  THLongTensor_free(l);
+}
+
+static void test_sequence_in_step_with_torch7(void **state) {
+  (void)state;
+  THGenerator *g = THGenerator_new();
+  run_chain(g, 0);
+  run_chain(g, 1);
+  THGenerator_free(g);
+}
+
 /* normal_means / _stddevs / _means_stddevs: element i = z_i * stddev_i + mean_i. */
 static void test_normal_with_tensor_parameters(void **state) {
   (void)state;
@@ -522,6 +642,28 @@ static void test_normal_with_tensor_parameters(void **state) {
   THDoubleTensor_normal_means_stddevs(r, g, m, s);
   for (int i = 0; i < 4; i++) assert_close(THDoubleTensor_data(r)[i], z[i] * stds[i] + means[i], 1e-15);
 
+  /* Float: Torch7 stored the normal draws as float, then multiplied and added in float */
+  float fmeans[] = {0.1f, 10, -5, 100}, fstds[] = {1.5f, 0.3f, 0, 2};
+  THFloatTensor *fm = th_test_float(fmeans, 4, 0, 0, 0), *fs = th_test_float(fstds, 4, 0, 0, 0);
+  THFloatTensor *fr = THFloatTensor_new();
+  double z3[4];
+  THRandom_manualSeed(g, 14);
+  for (int i = 0; i < 4; i++) z3[i] = THRandom_normal(g, 0, 3);
+  THRandom_manualSeed(g, 14);
+  THFloatTensor_normal_means(fr, g, fm, 3);
+  for (int i = 0; i < 4; i++) assert_true(THFloatTensor_data(fr)[i] == (float)((float)z3[i] + fmeans[i]));
+  THRandom_manualSeed(g, 14);
+  THFloatTensor_normal_stddevs(fr, g, 0.7, fs);
+  for (int i = 0; i < 4; i++)
+    assert_true(THFloatTensor_data(fr)[i] == (float)((float)((float)z[i] * fstds[i]) + 0.7f));
+  THRandom_manualSeed(g, 14);
+  THFloatTensor_normal_means_stddevs(fr, g, fm, fs);
+  for (int i = 0; i < 4; i++)
+    assert_true(THFloatTensor_data(fr)[i] == (float)((float)((float)z[i] * fstds[i]) + fmeans[i]));
+  THFloatTensor_free(fr);
+  THFloatTensor_free(fs);
+  THFloatTensor_free(fm);
+
   /* in place: self == means */
   THRandom_manualSeed(g, 14);
   THDoubleTensor_normal_means(m, g, m, 1);
@@ -536,7 +678,11 @@ static void test_normal_with_tensor_parameters(void **state) {
   assert_th_error(THDoubleTensor_exponential(r, g, -1), "lambda must be > 0");
   assert_th_error(THDoubleTensor_cauchy(r, g, 0, 0), "sigma must be > 0");
   assert_th_error(THFloatTensor_logNormal((THFloatTensor *)NULL, g, 1, 1), "self is NULL");
-  assert_th_error(THDoubleTensor_logNormal(r, g, -1, 1), "mean must be > 0");
+  assert_th_error(THDoubleTensor_logNormal(r, g, 1, 0), "standard deviation must be > 0");
+  THDoubleTensor_resize1d(r, 4);
+  THRandom_manualSeed(g, 20);
+  THDoubleTensor_logNormal(r, g, -1, 0.5);
+  for (int i = 0; i < 4; i++) assert_close(THDoubleTensor_data(r)[i], log_normal_seed20[i], 1e-15);
   THDoubleTensor_free(r);
   THDoubleTensor_free(m);
   THDoubleTensor_free(s);
@@ -593,14 +739,15 @@ static void test_rand_randn(void **state) {
   THGenerator_free(g);
 }
 
-/* randperm: 1..n in Fisher-Yates order: position i swaps with i + draw % (n - i). */
+/* randperm: 0..n-1 (a returned index, 0-based as Torch7's C returned it) in Fisher-Yates order:
+ * position i swaps with i + draw % (n - i). */
 static void test_randperm(void **state) {
   (void)state;
   enum { n = 100 };
   unsigned long d[n];
   raw_draws(17, d, n);
   long want[n];
-  for (long i = 0; i < n; i++) want[i] = i + 1;
+  for (long i = 0; i < n; i++) want[i] = i;
   for (long i = 0; i < n - 1; i++) {
     long z = i + (long)(d[i] % (unsigned long)(n - i)), tmp = want[i];
     want[i] = want[z];
@@ -612,20 +759,30 @@ static void test_randperm(void **state) {
   THLongTensor_randperm(p, g, n);
   assert_int_equal(THLongTensor_nDimension(p), 1);
   assert_memory_equal(THLongTensor_data(p), want, sizeof want);
-  int seen[n + 1] = {0};
+  int seen[n] = {0};
   for (int i = 0; i < n; i++) seen[THLongTensor_data(p)[i]]++;
-  for (int i = 1; i <= n; i++) assert_int_equal(seen[i], 1);
+  for (int i = 0; i < n; i++) assert_int_equal(seen[i], 1);
+
+  /* Torch7's permutation of 10 from the Python model */
+  THRandom_manualSeed(g, 17);
+  THLongTensor_randperm(p, g, 10);
+  assert_memory_equal(THLongTensor_data(p), randperm_10_seed17, sizeof randperm_10_seed17);
 
   THFloatTensor *f = THFloatTensor_new();
   THRandom_manualSeed(g, 17);
   THFloatTensor_randperm(f, g, n);
   for (int i = 0; i < n; i++) assert_true(THFloatTensor_data(f)[i] == (float)want[i]);
 
+  /* a Byte holds 0..255: n up to 256 */
   THByteTensor *b = THByteTensor_new();
   THByteTensor_randperm(b, g, 1);
-  assert_int_equal(THByteTensor_data(b)[0], 1);
-  assert_th_error(THByteTensor_randperm(b, g, 256), "n must be in [1, 255]");
-  assert_th_error(THLongTensor_randperm(p, g, 0), "n must be in [1,");
+  assert_int_equal(THByteTensor_data(b)[0], 0);
+  THByteTensor_randperm(b, g, 256);
+  int byte_seen[256] = {0};
+  for (int i = 0; i < 256; i++) byte_seen[THByteTensor_data(b)[i]]++;
+  for (int i = 0; i < 256; i++) assert_int_equal(byte_seen[i], 1);
+  assert_th_error(THByteTensor_randperm(b, g, 257), "n - 1 <= 255");
+  assert_th_error(THLongTensor_randperm(p, g, 0), "n must be >= 1");
   THByteTensor_free(b);
   THFloatTensor_free(f);
   THLongTensor_free(p);
@@ -633,17 +790,6 @@ static void test_randperm(void **state) {
 }
 
 /* ---------------------------------------------------------------- multinomial */
-
-/* Index of the first category whose cumulative weight exceeds u * total (1-based). */
-static long pick(const double *w, int n, double u) {
-  double total = 0, cum = 0;
-  for (int j = 0; j < n; j++) total += w[j];
-  for (int j = 0; j < n; j++) {
-    cum += w[j];
-    if (cum > u * total) return j + 1;
-  }
-  return -1;
-}
 
 static void test_multinomial_with_replacement(void **state) {
   (void)state;
@@ -653,30 +799,37 @@ static void test_multinomial_with_replacement(void **state) {
   THDoubleTensor *p = th_test_double(w, 5, 0, 0, 0);
   THLongTensor *r = THLongTensor_new();
 
-  /* the first draws, exactly */
-  unsigned long d[8];
-  raw_draws(18, d, 8);
+  /* Torch7's first draws, 0-based, from the Python model */
   THRandom_manualSeed(g, 18);
-  THDoubleTensor_multinomial(r, g, p, 8, 1);
+  THDoubleTensor_multinomial(r, g, p, 12, 1);
   assert_int_equal(THLongTensor_nDimension(r), 1);
-  assert_int_equal(THLongTensor_size(r, 0), 8);
-  for (int i = 0; i < 8; i++) assert_int_equal(THLongTensor_data(r)[i], pick(w, 5, u01(d[i])));
+  assert_int_equal(THLongTensor_size(r, 0), 12);
+  assert_memory_equal(THLongTensor_data(r), multinomial_with_seed18, sizeof multinomial_with_seed18);
 
   /* frequencies */
   THDoubleTensor_multinomial(r, g, p, n, 1);
-  int count[6] = {0};
+  int count[5] = {0};
   for (int i = 0; i < n; i++) {
     long c = THLongTensor_data(r)[i];
-    assert_true(c >= 1 && c <= 5);
+    assert_true(c >= 0 && c < 5);
     count[c]++;
   }
-  assert_int_equal(count[3], 0);
-  for (int c = 1; c <= 5; c++) {
-    double pc = w[c - 1] / 10;
+  assert_int_equal(count[2], 0);
+  for (int c = 0; c < 5; c++) {
+    double pc = w[c] / 10;
     assert_true(fabs(count[c] - n * pc) <= 5 * sqrt(n * pc * (1 - pc)) + 1e-9);
   }
 
-  /* 2-D: one distribution per row, a Float and a transposed (non-contiguous) one */
+  /* 2-D: rows drawn one after the other */
+  double rows[] = {0.2, 0.3, 0.5, 0.6, 0.0, 0.4};
+  THDoubleTensor *rp = th_test_double(rows, 2, 3, 0, 0);
+  THRandom_manualSeed(g, 19);
+  THDoubleTensor_multinomial(r, g, rp, 5, 1);
+  assert_int_equal(THLongTensor_size(r, 0), 2);
+  assert_int_equal(THLongTensor_size(r, 1), 5);
+  for (int i = 0; i < 10; i++) assert_int_equal(THLongTensor_get2d(r, i / 5, i % 5), multinomial_rows_seed19[i]);
+
+  /* a Float, transposed (non-contiguous) one */
   float w2[] = {1, 0, 0, 1, 1, 0}; /* 3 x 2, transposed to rows {1, 0, 1} and {0, 1, 0} */
   THFloatTensor *q = th_test_float(w2, 3, 2, 0, 0);
   THFloatTensor_transpose(q, NULL, 0, 1);
@@ -685,10 +838,11 @@ static void test_multinomial_with_replacement(void **state) {
   assert_int_equal(THLongTensor_size(r, 1), 50);
   for (int i = 0; i < 50; i++) {
     long a = THLongTensor_get2d(r, 0, i), b = THLongTensor_get2d(r, 1, i);
-    assert_true(a == 1 || a == 3);
-    assert_int_equal(b, 2);
+    assert_true(a == 0 || a == 2);
+    assert_int_equal(b, 1);
   }
   THFloatTensor_free(q);
+  THDoubleTensor_free(rp);
   THLongTensor_free(r);
   THDoubleTensor_free(p);
   THGenerator_free(g);
@@ -705,26 +859,31 @@ static void test_multinomial_without_replacement(void **state) {
     THDoubleTensor_multinomial(r, g, p, 3, 0);
     long *x = THLongTensor_data(r);
     assert_true(x[0] != x[1] && x[0] != x[2] && x[1] != x[2]);
-    for (int i = 0; i < 3; i++) assert_true(x[i] == 1 || x[i] == 3 || x[i] == 4);
+    for (int i = 0; i < 3; i++) assert_true(x[i] == 0 || x[i] == 2 || x[i] == 3);
   }
-  /* the exact draws: the second one is taken from the weights left after the first */
-  unsigned long d[2];
-  raw_draws(20, d, 2);
-  THRandom_manualSeed(g, 20);
-  THDoubleTensor_multinomial(r, g, p, 2, 0);
-  long first = pick(w, 4, u01(d[0]));
-  double left[4] = {w[0], w[1], w[2], w[3]};
-  left[first - 1] = 0;
-  assert_int_equal(THLongTensor_data(r)[0], first);
-  assert_int_equal(THLongTensor_data(r)[1], pick(left, 4, u01(d[1])));
+
+  /* Torch7's draws from the Python model: four calls of 4 samples from 5 positive weights */
+  double w6[] = {0.1, 0.0, 0.5, 0.4, 0.25, 0.05};
+  THDoubleTensor *p6 = th_test_double(w6, 6, 0, 0, 0);
+  THRandom_manualSeed(g, 21);
+  for (int call = 0; call < 4; call++) {
+    THDoubleTensor_multinomial(r, g, p6, 4, 0);
+    assert_memory_equal(THLongTensor_data(r), multinomial_without_seed21 + 4 * call, 4 * sizeof(long));
+  }
+  float wf[] = {0.3f, 0.1f, 0.2f, 0.4f};
+  THFloatTensor *pf = th_test_float(wf, 4, 0, 0, 0);
+  THRandom_manualSeed(g, 22);
+  THFloatTensor_multinomial(r, g, pf, 4, 0);
+  assert_memory_equal(THLongTensor_data(r), multinomial_without_float_seed22,
+                      sizeof multinomial_without_float_seed22);
 
   /* first-draw frequencies without replacement are the plain probabilities */
-  int count[5] = {0};
+  int count[4] = {0};
   for (int rep = 0; rep < 20000; rep++) {
     THDoubleTensor_multinomial(r, g, p, 1, 0);
     count[THLongTensor_data(r)[0]]++;
   }
-  assert_true(fabs(count[3] - 10000) < 5 * sqrt(20000 * 0.25));
+  assert_true(fabs(count[2] - 10000) < 5 * sqrt(20000 * 0.25));
 
   assert_th_error(THDoubleTensor_multinomial(r, g, p, 4, 0),
                   "which has 3 categories of positive probability");
@@ -738,72 +897,108 @@ static void test_multinomial_without_replacement(void **state) {
   assert_th_error(THDoubleTensor_multinomial(r, g, z, 1, 1), "row 2 sums to 0");
   THDoubleTensor *cube = THDoubleTensor_newWithSize3d(2, 2, 2);
   assert_th_error(THDoubleTensor_multinomial(r, g, cube, 1, 1), "must be 1-D or 2-D, got 3-D");
+  /* still works after the errors */
+  THRandom_manualSeed(g, 22);
+  THFloatTensor_multinomial(r, g, pf, 4, 0);
+  assert_memory_equal(THLongTensor_data(r), multinomial_without_float_seed22,
+                      sizeof multinomial_without_float_seed22);
   THDoubleTensor_free(cube);
   THDoubleTensor_free(z);
+  THFloatTensor_free(pf);
+  THDoubleTensor_free(p6);
   THLongTensor_free(r);
   THDoubleTensor_free(p);
   THGenerator_free(g);
 }
 
-/* Walker's alias tables: (q[c] + sum over k with J[k] == c of (1 - q[k])) / K == p[c] / sum(p). */
+/* Torch7's alias tables and draws (from the Python model). Its tables are not a textbook alias
+ * table: J is 0-based and 0 also means "no alias" (q set to 1), and a draw that takes the alias
+ * returns J[k] - 1. */
 static void test_multinomial_alias(void **state) {
   (void)state;
-  double w[] = {1, 2, 3, 4, 0, 10};
-  enum { K = 6, n = 60000 };
   THGenerator *g = THGenerator_new();
-  THDoubleTensor *p = th_test_double(w, K, 0, 0, 0), *q = THDoubleTensor_new();
+  double pd[] = {0.1, 0.05, 0.3, 0.15, 0.25, 0.15};
+  enum { K = 6 };
+  THDoubleTensor *p = th_test_double(pd, K, 0, 0, 0), *q = THDoubleTensor_new();
   THLongTensor *J = THLongTensor_new();
   THDoubleTensor_multinomialAliasSetup(p, J, q);
+  assert_int_equal(THLongTensor_nDimension(J), 1);
   assert_int_equal(THLongTensor_size(J, 0), K);
   assert_int_equal(THDoubleTensor_size(q, 0), K);
-  double *qd = THDoubleTensor_data(q);
-  long *Jd = THLongTensor_data(J);
-  for (int c = 0; c < K; c++) {
-    assert_true(qd[c] >= 0 && qd[c] <= 1);
-    assert_true(Jd[c] >= 1 && Jd[c] <= K);
-    double mass = qd[c];
-    for (int k = 0; k < K; k++)
-      if (Jd[k] == c + 1 && k != c) mass += 1 - qd[k];
-    assert_close(mass / K, w[c] / 20, 1e-12);
-  }
+  assert_memory_equal(THLongTensor_data(J), alias_double_J, sizeof alias_double_J);
+  for (int k = 0; k < K; k++) assert_true(THDoubleTensor_data(q)[k] == alias_double_q[k]);
 
-  /* draws: k from uniform(0, K), kept with bernoulli(q[k]), else J[k] */
-  unsigned long d[4];
-  raw_draws(21, d, 4);
-  THLongTensor *r = THLongTensor_newWithSize2d(1, 2);
-  THRandom_manualSeed(g, 21);
+  /* draws: k = (long)uniform(0, K), then bernoulli(q[k]) keeps k or takes J[k] - 1 */
+  THLongTensor *r = THLongTensor_newWithSize2d(4, 4);
+  THRandom_manualSeed(g, 23);
   THDoubleTensor_multinomialAliasDraw(r, g, J, q);
-  for (int i = 0; i < 2; i++) {
+  assert_memory_equal(THLongTensor_data(r), alias_double_draws_seed23, sizeof alias_double_draws_seed23);
+  /* the same from raw draws, by the formula */
+  unsigned long d[32];
+  raw_draws(23, d, 32);
+  for (int i = 0; i < 16; i++) {
     long k = (long)(u01(d[2 * i]) * K);
-    long want = u01(d[2 * i + 1]) <= qd[k] ? k + 1 : Jd[k];
+    long want = u01(d[2 * i + 1]) <= alias_double_q[k] ? k : alias_double_J[k] - 1;
     assert_int_equal(THLongTensor_data(r)[i], want);
   }
 
-  THLongTensor_resize1d(r, n);
-  THDoubleTensor_multinomialAliasDraw(r, g, J, q);
-  int count[K + 1] = {0};
-  for (int i = 0; i < n; i++) count[THLongTensor_data(r)[i]]++;
-  assert_int_equal(count[5], 0);
-  for (int c = 1; c <= K; c++) {
-    double pc = w[c - 1] / 20;
-    assert_true(fabs(count[c] - n * pc) <= 5 * sqrt(n * pc * (1 - pc)) + 1e-9);
-  }
+  /* Float: q computed in float; here three slots alias category 0 or nothing and get q = 1 */
+  float pf[] = {0.4f, 0.05f, 0.05f, 0.3f, 0.2f};
+  THFloatTensor *fp = th_test_float(pf, 5, 0, 0, 0), *fq = THFloatTensor_new();
+  THFloatTensor_multinomialAliasSetup(fp, J, fq);
+  assert_memory_equal(THLongTensor_data(J), alias_float_J, sizeof alias_float_J);
+  for (int k = 0; k < 5; k++) assert_true(THFloatTensor_data(fq)[k] == alias_float_q[k]);
+  THLongTensor_resize1d(r, 16);
+  THRandom_manualSeed(g, 24);
+  THFloatTensor_multinomialAliasDraw(r, g, J, fq);
+  assert_memory_equal(THLongTensor_data(r), alias_float_draws_seed24, sizeof alias_float_draws_seed24);
+
+  /* probabilities that do not sum to 1 are taken as given (q scaled by its maximum) */
+  double pu[] = {1, 2, 3};
+  THDoubleTensor *u = th_test_double(pu, 3, 0, 0, 0);
+  THDoubleTensor_multinomialAliasSetup(u, J, q);
+  assert_memory_equal(THLongTensor_data(J), alias_unnormalised_J, sizeof alias_unnormalised_J);
+  for (int k = 0; k < 3; k++) assert_true(THDoubleTensor_data(q)[k] == alias_unnormalised_q[k]);
 
   /* q may be the probabilities themselves */
   THDoubleTensor *pp = THDoubleTensor_newClone(p);
   THDoubleTensor_multinomialAliasSetup(pp, J, pp);
-  assert_memory_equal(THDoubleTensor_data(pp), qd, K * sizeof(double));
+  for (int k = 0; k < K; k++) assert_true(THDoubleTensor_data(pp)[k] == alias_double_q[k]);
+  assert_memory_equal(THLongTensor_data(J), alias_double_J, sizeof alias_double_J);
 
+  /* every draw is a category, over many draws */
+  THLongTensor_resize1d(r, 10000);
+  THDoubleTensor_multinomialAliasDraw(r, g, J, pp);
+  for (int i = 0; i < 10000; i++) assert_true(THLongTensor_data(r)[i] >= 0 && THLongTensor_data(r)[i] < K);
+
+  /* bad tables and probabilities; the library keeps working */
   THLongTensor_data(J)[2] = 7;
-  assert_th_error(THDoubleTensor_multinomialAliasDraw(r, g, J, q), "1 entries of J are outside [1, 6]");
-  THDoubleTensor_resize1d(q, 3);
-  assert_th_error(THDoubleTensor_multinomialAliasDraw(r, g, J, q), "J and q must be 1-D of the same size");
-  THDoubleTensor_data(p)[0] = -1;
-  assert_th_error(THDoubleTensor_multinomialAliasSetup(p, J, q), "entry 1 of row 1 is -1");
+  assert_th_error(THDoubleTensor_multinomialAliasDraw(r, g, J, pp), "J[3] is 7 with q = 1 (expected in [0, 6])");
+  THLongTensor_data(J)[2] = 0;
+  THDoubleTensor_data(pp)[2] = 0.5;
+  assert_th_error(THDoubleTensor_multinomialAliasDraw(r, g, J, pp), "J[3] is 0 with q = 0.5 (expected in [1, 6])");
+  THDoubleTensor_data(pp)[2] = 1.5;
+  assert_th_error(THDoubleTensor_multinomialAliasDraw(r, g, J, pp), "q[3] is 1.5");
+  THDoubleTensor_resize1d(pp, 3);
+  assert_th_error(THDoubleTensor_multinomialAliasDraw(r, g, J, pp), "J and q must be 1-D of the same size");
+  THDoubleTensor_data(p)[1] = 0;
+  assert_th_error(THDoubleTensor_multinomialAliasSetup(p, J, q), "entry 2 of the probabilities is 0");
+  THDoubleTensor_data(p)[1] = -1;
+  assert_th_error(THDoubleTensor_multinomialAliasSetup(p, J, q), "entry 2 of the probabilities is -1");
+  /* positive, but so small next to 1/K that Torch7's table rounds its partner's q to 0 */
+  double tiny[] = {1e-300, 0.5}; /* q = {2e-300, 1}: 1 - (1 - 2e-300) rounds to 0 */
+  THDoubleTensor *t = th_test_double(tiny, 2, 0, 0, 0);
+  assert_th_error(THDoubleTensor_multinomialAliasSetup(t, J, q), "q of entry 2 ended at 0");
   THDoubleTensor *m2 = THDoubleTensor_newWithSize2d(2, 2);
   assert_th_error(THDoubleTensor_multinomialAliasSetup(m2, J, q), "prob_dist must be 1-D");
+  THFloatTensor_multinomialAliasSetup(fp, J, fq);
+  assert_memory_equal(THLongTensor_data(J), alias_float_J, sizeof alias_float_J);
   THDoubleTensor_free(m2);
+  THDoubleTensor_free(t);
   THDoubleTensor_free(pp);
+  THDoubleTensor_free(u);
+  THFloatTensor_free(fq);
+  THFloatTensor_free(fp);
   THLongTensor_free(r);
   THLongTensor_free(J);
   THDoubleTensor_free(q);
@@ -828,6 +1023,7 @@ int main(void) {
       cmocka_unit_test(test_tensor_random_per_type),
       cmocka_unit_test(test_clamped_and_capped_random),
       cmocka_unit_test(test_bernoulli_tensor_probabilities),
+      cmocka_unit_test(test_sequence_in_step_with_torch7),
       cmocka_unit_test(test_normal_with_tensor_parameters),
       cmocka_unit_test(test_float_uniform_below_upper),
       cmocka_unit_test(test_rand_randn),

@@ -366,6 +366,17 @@ static void test_desc(void **state) {
   assert_string_equal(THByteTensor_sizeDesc(b).str, "[2 x 3]");
   THDoubleTensor *d = THDoubleTensor_new();
   assert_string_equal(THDoubleTensor_desc(d).str, "torch.DoubleTensor of size ");
+  /* Torch7's desc kept a text of up to 63 characters whole; a longer one got "..." at offset 60.
+   * desc reads only the sizes, so large ones are set directly (nothing is allocated for them). */
+  THDoubleTensor *big = THDoubleTensor_newWithSize2d(1, 1);
+  big->size[0] = 111111111111111111L;
+  big->size[1] = 11111111111111111L; /* 27 + 18 + 1 + 17 = 63 characters */
+  assert_string_equal(THDoubleTensor_desc(big).str, "torch.DoubleTensor of size 111111111111111111x11111111111111111");
+  big->size[1] = 111111111111111111L; /* 64 */
+  assert_string_equal(THDoubleTensor_desc(big).str, "torch.DoubleTensor of size 111111111111111111x11111111111111...");
+  assert_string_equal(THDoubleTensor_sizeDesc(big).str, "[111111111111111111 x 111111111111111111]");
+  big->size[0] = big->size[1] = 1;
+  THDoubleTensor_free(big);
   THByteTensor_free(b);
   THDoubleTensor_free(d);
 }

@@ -23,6 +23,11 @@
 #define TH_UNSIGNED(x)                                                                        \
   _Generic((x), char: (unsigned)(x), signed char: (unsigned)(x), unsigned char: (unsigned)(x), \
            short: (unsigned)(x), int: (unsigned)(x), long: (unsigned long)(x), default: (x))
+/* x as the unsigned type of its own width (char -8 is 248), for logical right shifts. */
+#define TH_SAME_WIDTH_UNSIGNED(x)                                                          \
+  _Generic((x), char: (unsigned char)(x), signed char: (unsigned char)(x),               \
+           unsigned char: (unsigned char)(x), short: (unsigned short)(x), int: (unsigned)(x), \
+           long: (unsigned long)(x), default: (x))
 #define TH_ADD(a, b) ((real)(TH_UNSIGNED(a) + TH_UNSIGNED(b)))
 #define TH_SUB(a, b) ((real)(TH_UNSIGNED(a) - TH_UNSIGNED(b)))
 #define TH_MUL(a, b) ((real)(TH_UNSIGNED(a) * TH_UNSIGNED(b)))

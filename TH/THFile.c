@@ -1,8 +1,9 @@
 /* The typed layer of THFile, written once for every back end: binary mode moves the elements'
  * bytes (swapped to the file's byte order, longs narrowed to longSize); ascii mode (Torch7's
  * format) prints numbers with printf formats that round-trip exactly ("%d", "%ld", "%.9g" for
- * float and half, "%.17g" for double), separated by spaces, with a newline after each write call
- * when auto-spacing is on; chars and bytes are moved raw in both modes. The back ends
+ * float and half, "%.17g" for double); with auto-spacing (the default) the numbers of one call
+ * are separated by spaces and the call ends with a newline, without it nothing separates them;
+ * chars and bytes are moved raw in both modes (plus that newline). The back ends
  * (THDiskFile.c, THMemoryFile.c) only move bytes. */
 #include <ctype.h>
 #include <errno.h>
@@ -161,28 +162,67 @@ static size_t write_binary(THFile *self, ElemKind kind, const void *data, size_t
 
 /* ---------------------------------------------------------------- ascii mode */
 
-static int is_number_char(int c, int isFloating) {
-  if ((c >= '0' && c <= '9') || c == '+' || c == '-') return 1;
-  /* decimal point, exponent, and the letters of inf, infinity and nan */
-  return isFloating && c != 0 && strchr(".eEiInNfFaAtTyY", c) != NULL;
+/* The number being read: its characters so far (tok, truncated past TH_FILE_TOKEN - 1) and the
+ * next character of the file, not yet taken. */
+typedef struct {
+  THFile *file;
+  char *tok;
+  size_t len;
+  int c;
+} NumberScan;
+
+/* Appends the next character to the number and looks at the one after it. */
+static void scan_take(NumberScan *s) {
+  if (s->len < TH_FILE_TOKEN - 1) s->tok[s->len] = (char)s->c;
+  s->len++;
+  s->c = s->file->vtable->getChar(s->file);
 }
 
-/* Skips white space, then takes the longest run of characters that may appear in a number (as
- * scanf does, so "5x" reads 5 and leaves "x"). The character that ends the run stays unread.
- * Returns the run's length, which is >= TH_FILE_TOKEN (tok truncated) for an over-long run. */
+static void scan_digits(NumberScan *s) {
+  while (s->c != EOF && isdigit(s->c)) scan_take(s);
+}
+
+/* Takes the characters that continue the word (case-insensitively) from its start. */
+static void scan_word(NumberScan *s, const char *word) {
+  for (size_t i = 0; word[i] && s->c != EOF && tolower(s->c) == word[i]; i++) scan_take(s);
+}
+
+/* Skips white space, then takes the longest prefix of a number that scanf's %d (integer kinds) or
+ * %g (floating kinds) would take: a sign and digits; for floating kinds also a point, an exponent,
+ * inf, infinity or nan. So numbers written back to back without auto-spacing read back as
+ * Torch7's fscanf read them: "-1-2" is -1 then -2, "1.52.5" is 1.52 then .5; "5x" is 5, leaving
+ * "x". The character after the number stays unread. Returns the number's length, which is
+ * >= TH_FILE_TOKEN (tok truncated) for an over-long one. */
 static size_t read_token(THFile *self, int isFloating, char *tok) {
-  int c;
-  do c = self->vtable->getChar(self);
-  while (c != EOF && isspace(c));
-  size_t len = 0;
-  while (c != EOF && is_number_char(c, isFloating)) {
-    if (len < TH_FILE_TOKEN - 1) tok[len] = (char)c;
-    len++;
-    c = self->vtable->getChar(self);
+  NumberScan s = {self, tok, 0, 0};
+  do s.c = self->vtable->getChar(self);
+  while (s.c != EOF && isspace(s.c));
+  if (s.c == '+' || s.c == '-') scan_take(&s);
+  if (!isFloating) {
+    scan_digits(&s);
+  } else if (s.c == 'i' || s.c == 'I') {
+    scan_word(&s, "infinity");
+  } else if (s.c == 'n' || s.c == 'N') {
+    scan_word(&s, "nan");
+    if (s.c == '(') {
+      scan_take(&s);
+      while (s.c != EOF && (isalnum(s.c) || s.c == '_')) scan_take(&s);
+      if (s.c == ')') scan_take(&s);
+    }
+  } else {
+    size_t start = s.len;
+    scan_digits(&s);
+    if (s.c == '.') scan_take(&s);
+    scan_digits(&s);
+    if (s.len > start && (s.c == 'e' || s.c == 'E')) {
+      scan_take(&s);
+      if (s.c == '+' || s.c == '-') scan_take(&s);
+      scan_digits(&s);
+    }
   }
-  if (c != EOF) self->vtable->ungetChar(self, c);
-  tok[THMin(len, (size_t)TH_FILE_TOKEN - 1)] = '\0';
-  return len;
+  if (s.c != EOF) self->vtable->ungetChar(self, s.c);
+  tok[THMin(s.len, (size_t)TH_FILE_TOKEN - 1)] = '\0';
+  return s.len;
 }
 
 /* Parses a whole token into element i of data; returns 0 if it is not a number of that kind. */
@@ -261,7 +301,7 @@ static size_t write_ascii(THFile *self, ElemKind kind, const void *data, size_t 
       flushed = i;
       len = 0;
     }
-    if (i > 0) buf[len++] = ' ';
+    if (i > 0 && self->isAutoSpacing) buf[len++] = ' ';
     len += (size_t)format_number(buf + len, kind, data, i);
   }
   if (self->isAutoSpacing) buf[len++] = '\n';

@@ -140,16 +140,18 @@ void THSetDefaultArgErrorHandler(THArgErrorHandlerFunction new_handler, void *da
   global_arg_error_data = new_handler ? data : NULL;
 }
 
+/* "[2 x 3 x 4]". As in Torch7, a description whose text before the closing bracket reaches
+ * TH_DESC_BUFF_LEN - 2 characters keeps its first TH_DESC_BUFF_LEN - 5 and ends in "...]". */
 THDescBuff _THSizeDesc(const long *size, const long ndim) {
   THDescBuff buf;
-  size_t len = 0;
   const size_t cap = TH_DESC_BUFF_LEN;
-  buf.str[0] = '\0';
-  len += (size_t)snprintf(buf.str, cap, "[");
+  size_t len = (size_t)snprintf(buf.str, cap, "[");
   for (long i = 0; i < ndim && len < cap; i++)
     len += (size_t)snprintf(buf.str + len, cap - len, i ? " x %ld" : "%ld", size[i]);
-  if (len < cap) len += (size_t)snprintf(buf.str + len, cap - len, "]");
-  if (len >= cap) memcpy(buf.str + cap - 4, "...", 4); /* truncated: say so */
+  if (len < cap - 2)
+    snprintf(buf.str + len, cap - len, "]");
+  else
+    memcpy(buf.str + cap - 5, "...]", 5);
   return buf;
 }
 

@@ -148,10 +148,17 @@ real THStorage_(get)(const THStorage *self, ptrdiff_t idx) {
   return self->data[idx];
 }
 
+/* Exchanges the contents (data, size, flag, allocator and its context, view) but not the reference
+ * counts, as Torch7 did: each count belongs to the holders of that storage, who keep holding it. */
 void THStorage_(swap)(THStorage *storage1, THStorage *storage2) {
+  THArgCheck(storage1 != NULL, 1, "THStorage_swap: storage1 is NULL");
+  THArgCheck(storage2 != NULL, 2, "THStorage_swap: storage2 is NULL");
+  const int refcount1 = storage1->refcount, refcount2 = storage2->refcount;
   THStorage tmp = *storage1;
   *storage1 = *storage2;
   *storage2 = tmp;
+  storage1->refcount = refcount1;
+  storage2->refcount = refcount2;
 }
 
 void THStorage_(rawCopy)(THStorage *storage, real *src) {

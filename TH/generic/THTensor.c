@@ -645,6 +645,8 @@ real THTensor_(get4d)(const THTensor *tensor, long x0, long x1, long x2, long x3
 
 /* ---------------------------------------------------------- description */
 
+/* "torch.FloatTensor of size 2x3"; as in Torch7, one that does not fit TH_DESC_BUFF_LEN keeps its
+ * first TH_DESC_BUFF_LEN - 4 characters and ends in "...". */
 THDescBuff THTensor_(desc)(const THTensor *tensor) {
   THDescBuff buf;
   const size_t cap = TH_DESC_BUFF_LEN;

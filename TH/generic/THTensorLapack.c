@@ -77,13 +77,34 @@ static THTensor *THTensor_(lapackWork)(THTensor *out, THTensor *src, long rows, 
   return work;
 }
 
-/* Gives out the result held by work (from lapackWork/lapackOut) and releases work. */
-static void THTensor_(lapackDone)(THTensor *work, THTensor *out) {
+/* Whether out is the matrix src that a call was asked to overwrite. Torch7 then computed in a
+ * column-major copy (unless src was one already) and copied the result back into src's layout; a
+ * vector src it took as a fresh n x 1 view, so it wrote into out directly. */
+static int THTensor_(overwrites)(THTensor *out, THTensor *src) {
+  return out && out == src && src->nDimension == 2;
+}
+
+/* Gives out the result held by work (from lapackWork/lapackOut) and releases work. With keepLayout
+ * (Torch7 copied the result back into out), out keeps its strides where its sizes are the
+ * result's, and is resized contiguous otherwise (resize2d). Without, out takes work's geometry,
+ * as Torch7 computed in out itself: column-major, transposed strides. */
+static void THTensor_(lapackDone)(THTensor *work, THTensor *out, int keepLayout) {
   if (out && work != out) {
-    THTensor_(resizeAs)(out, work);
+    if (keepLayout)
+      THTensor_(resizeAs)(out, work);
+    else
+      THTensor_(resizeNd)(out, work->nDimension, work->size, work->stride);
     THTensor_(copy)(out, work);
   }
   THTensor_(free)(work);
+}
+
+/* Whether out, already rows x cols, has strides LAPACK cannot write to (neither row- nor
+ * column-major). geev's and gesvd's vector outputs keep such strides: Torch7 guarded them by
+ * computing in a column-major copy and copying the result in. */
+static int THTensor_(keepsOddLayout)(THTensor *out, long rows, long cols) {
+  return out && out->nDimension == 2 && out->size[0] == rows && out->size[1] == cols &&
+         !THTensor_(isContiguous)(out) && !THTensor_(isColumnMajor)(out, rows);
 }
 
 static void THTensor_(storeVector)(THTensor *dst, const real *values, long n) {
@@ -152,8 +173,8 @@ void THTensor_(gesv)(THTensor *rb_, THTensor *ra_, THTensor *b, THTensor *a) {
     THTensor_(free)(rb__);
     THLAPACK_FAIL("gesv", info, "gesv: U(%d,%d) is zero, singular U.", info, info);
   }
-  THTensor_(lapackDone)(ra__, ra_);
-  THTensor_(lapackDone)(rb__, rb_);
+  THTensor_(lapackDone)(ra__, ra_, THTensor_(overwrites)(ra_, a));
+  THTensor_(lapackDone)(rb__, rb_, THTensor_(overwrites)(rb_, b));
 }
 
 void THTensor_(trtrs)(THTensor *rb_, THTensor *ra_, THTensor *b, THTensor *a, const char *uplo,
@@ -176,12 +197,14 @@ void THTensor_(trtrs)(THTensor *rb_, THTensor *ra_, THTensor *b, THTensor *a, co
     THTensor_(free)(rb__);
     THLAPACK_FAIL("trtrs", info, "trtrs: A(%d,%d) is zero, singular A.", info, info);
   }
-  THTensor_(lapackDone)(ra__, ra_);
-  THTensor_(lapackDone)(rb__, rb_);
+  THTensor_(lapackDone)(ra__, ra_, THTensor_(overwrites)(ra_, a));
+  THTensor_(lapackDone)(rb__, rb_, THTensor_(overwrites)(rb_, b));
 }
 
-/* Least squares (m >= n) or minimum norm (m < n) solution of A X = B. As in Torch7, rb_ gets all
- * max(m, n) rows LAPACK leaves: the solution is in the first n. */
+/* Least squares (m >= n) or minimum norm (m < n) solution of A X = B. LAPACK works on max(m, n)
+ * rows of B; as in the final Torch7, rb_ is the first n of them, the solution: n x nrhs with the
+ * stride of the max(m, n) rows between columns (or, where rb_ was B and got the result copied
+ * back, n x nrhs contiguous unless B was n x nrhs already). */
 void THTensor_(gels)(THTensor *rb_, THTensor *ra_, THTensor *b, THTensor *a) {
   if (!a) a = ra_;
   if (!b) b = rb_;
@@ -190,7 +213,8 @@ void THTensor_(gels)(THTensor *rb_, THTensor *ra_, THTensor *b, THTensor *a) {
   THArgCheck(rb_ && ra_, 1, "gels: the result tensors must not be NULL");
   int m = (int)a->size[0], n = (int)a->size[1], ldb = THMax(m, n), info, lwork;
   THTensor *ra__ = THTensor_(lapackWork)(ra_, a, m, b);
-  THTensor *rb__ = THTensor_(lapackWork)(rb_, b, ldb, a);
+  /* Never in place: Torch7 copied the n rows back into a B it was asked to overwrite. */
+  THTensor *rb__ = THTensor_(lapackWork)(rb_ == b ? NULL : rb_, b, ldb, a);
   int nrhs = (int)rb__->size[1];
   real answer;
   THLapack_(gels)('N', m, n, nrhs, THTensor_(data)(ra__), m, THTensor_(data)(rb__), ldb, &answer, -1,
@@ -206,8 +230,9 @@ void THTensor_(gels)(THTensor *rb_, THTensor *ra_, THTensor *b, THTensor *a) {
                   "gels: the %d-th diagonal element of the triangular factor of A is zero, A does not "
                   "have full rank", info);
   }
-  THTensor_(lapackDone)(ra__, ra_);
-  THTensor_(lapackDone)(rb__, rb_);
+  THTensor_(narrow)(rb__, NULL, 0, 0, n);
+  THTensor_(lapackDone)(ra__, ra_, THTensor_(overwrites)(ra_, a));
+  THTensor_(lapackDone)(rb__, rb_, THTensor_(overwrites)(rb_, b));
 }
 
 /* ------------------------------------------------------ eigenproblems, SVD */
@@ -215,6 +240,7 @@ void THTensor_(gels)(THTensor *rb_, THTensor *ra_, THTensor *b, THTensor *a) {
 /* Eigenvalues (ascending) of the symmetric A, which LAPACK reads from its uplo triangle, and with
  * jobz "V" the eigenvectors in the columns of rv_ (zeros with "N", where LAPACK leaves garbage). */
 void THTensor_(syev)(THTensor *re_, THTensor *rv_, THTensor *a, const char *jobz, const char *uplo) {
+  if (!a) a = rv_;
   THTensor_(checkSquare)("syev", a, 3);
   THArgCheck(re_ && rv_, 1, "syev: the result tensors must not be NULL");
   char jz = THTensorLapack_option("syev", "jobz", jobz, "NV");
@@ -232,7 +258,7 @@ void THTensor_(syev)(THTensor *re_, THTensor *rv_, THTensor *a, const char *jobz
     THLAPACK_FAIL("syev", info, "syev: %d off-diagonal elements did not converge to zero", info);
   }
   if (jz == 'N') memset(THTensor_(data)(rv__), 0, sizeof(real) * n * n);
-  THTensor_(lapackDone)(rv__, rv_);
+  THTensor_(lapackDone)(rv__, rv_, THTensor_(overwrites)(rv_, a));
   THTensor_(storeVector)(re_, w, n);
   THFree(w);
 }
@@ -246,7 +272,8 @@ void THTensor_(geev)(THTensor *re_, THTensor *rv_, THTensor *a, const char *jobv
   THArgCheck(re_ && (rv_ || jv == 'N'), 1, "geev: the result tensors must not be NULL");
   int n = (int)a->size[0], info, lwork;
   THTensor *a__ = THTensor_(lapackWork)(NULL, a, n, NULL);
-  THTensor *rv__ = jv == 'V' ? THTensor_(lapackOut)(rv_, n, n, NULL, NULL) : NULL;
+  int rvKeeps = jv == 'V' && THTensor_(keepsOddLayout)(rv_, n, n);
+  THTensor *rv__ = jv == 'V' ? THTensor_(lapackOut)(rvKeeps ? NULL : rv_, n, n, NULL, NULL) : NULL;
   real *vr = rv__ ? THTensor_(data)(rv__) : NULL;
   real *wr = THAlloc(sizeof(real) * 2 * n), *wi = wr + n, answer;
   THLapack_(geev)('N', jv, n, THTensor_(data)(a__), n, wr, wi, NULL, 1, vr, n, &answer, -1, &info);
@@ -267,39 +294,45 @@ void THTensor_(geev)(THTensor *re_, THTensor *rv_, THTensor *a, const char *jobv
     e[i * re_->stride[0] + re_->stride[1]] = wi[i];
   }
   THFree(wr);
-  if (rv__) THTensor_(lapackDone)(rv__, rv_);
+  if (rv__) THTensor_(lapackDone)(rv__, rv_, rvKeeps);
 }
 
 /* A = U*diag(S)*V' with jobu "A" (U m x m, V n x n) or "S" (U m x k, V n x k, k = min(m, n)).
- * ra_ (may be NULL) receives what LAPACK leaves of A. As in Torch7, rv_ is V, not V'. */
+ * ra_ (may be NULL) receives what LAPACK leaves of A, and is A where a is NULL. As in Torch7, rv_
+ * is V, not V', and row-major: Torch7 read LAPACK's column-major V' as a contiguous matrix, so V
+ * (n x vcols) is contiguous unless rv_ had those sizes already (then it keeps its strides). U is
+ * column-major. */
 void THTensor_(gesvd2)(THTensor *ru_, THTensor *rs_, THTensor *rv_, THTensor *ra_, THTensor *a, const char *jobu) {
+  if (!a) a = ra_;
   THTensor_(checkMatrix)("gesvd", a, 5);
   THArgCheck(ru_ && rs_ && rv_, 1, "gesvd: the result tensors must not be NULL");
   char ju = THTensorLapack_option("gesvd", "jobu", jobu, "AS");
   int m = (int)a->size[0], n = (int)a->size[1], k = THMin(m, n), info, lwork;
   int ucols = ju == 'A' ? m : k, vtrows = ju == 'A' ? n : k;
   THTensor *ra__ = THTensor_(lapackWork)(ra_, a, m, NULL);
-  THTensor *ru__ = THTensor_(lapackOut)(ru_, m, ucols, a, NULL);
-  THTensor *rv__ = THTensor_(lapackOut)(rv_, vtrows, n, a, NULL); /* V' */
+  /* Torch7's guard kept only a square U's odd strides (it resized any other U column-major). */
+  int ruKeeps = m == ucols && THTensor_(keepsOddLayout)(ru_, m, ucols);
+  THTensor *ru__ = THTensor_(lapackOut)(ruKeeps ? NULL : ru_, m, ucols, a, NULL);
+  THTensor *vt = THTensor_(lapackOut)(NULL, vtrows, n, NULL, NULL);
   real *s = THAlloc(sizeof(real) * k), answer;
   THLapack_(gesvd)(ju, ju, m, n, THTensor_(data)(ra__), m, s, THTensor_(data)(ru__), m,
-                   THTensor_(data)(rv__), vtrows, &answer, -1, &info);
+                   THTensor_(data)(vt), vtrows, &answer, -1, &info);
   real *work = THAlloc(sizeof(real) * (lwork = THTensor_(lapackLwork)(answer)));
   THLapack_(gesvd)(ju, ju, m, n, THTensor_(data)(ra__), m, s, THTensor_(data)(ru__), m,
-                   THTensor_(data)(rv__), vtrows, work, lwork, &info);
+                   THTensor_(data)(vt), vtrows, work, lwork, &info);
   THFree(work);
   if (info != 0) {
     THFree(s);
     THTensor_(free)(ra__);
     THTensor_(free)(ru__);
-    THTensor_(free)(rv__);
+    THTensor_(free)(vt);
     THLAPACK_FAIL("gesvd", info, "gesvd: %d superdiagonals of an intermediate bidiagonal form did not "
                   "converge to zero", info);
   }
-  THTensor_(lapackDone)(ra__, ra_);
-  THTensor_(lapackDone)(ru__, ru_);
-  THTensor_(lapackDone)(rv__, rv_);
-  THTensor_(transpose)(rv_, NULL, 0, 1);
+  THTensor_(lapackDone)(ra__, ra_, THTensor_(overwrites)(ra_, a));
+  THTensor_(lapackDone)(ru__, ru_, ruKeeps);
+  THTensor_(transpose)(vt, NULL, 0, 1); /* V, with row-major strides */
+  THTensor_(lapackDone)(vt, rv_, 1);
   THTensor_(storeVector)(rs_, s, k);
   THFree(s);
 }
@@ -330,7 +363,7 @@ void THTensor_(getri)(THTensor *ra_, THTensor *a) {
     THTensor_(free)(ra__);
     THLAPACK_FAIL("getri", info, "getri: U(%d,%d) is zero, singular U.", info, info);
   }
-  THTensor_(lapackDone)(ra__, ra_);
+  THTensor_(lapackDone)(ra__, ra_, THTensor_(overwrites)(ra_, a));
 }
 
 /* ----------------------------------------------------------- Cholesky */
@@ -350,7 +383,7 @@ void THTensor_(potrf)(THTensor *ra_, THTensor *a, const char *uplo) {
     THLAPACK_FAIL("potrf", info, "potrf: the leading minor of order %d is not positive definite", info);
   }
   THTensor_(clearTriangle)(ra__, u);
-  THTensor_(lapackDone)(ra__, ra_);
+  THTensor_(lapackDone)(ra__, ra_, THTensor_(overwrites)(ra_, a));
 }
 
 /* Solves A X = B given the Cholesky factor of A (from potrf with the same uplo). */
@@ -370,7 +403,7 @@ void THTensor_(potrs)(THTensor *rb_, THTensor *b, THTensor *a, const char *uplo)
     THTensor_(free)(rb__);
     THLAPACK_FAIL("potrs", info, "potrs: LAPACK failed (info %d)", info);
   }
-  THTensor_(lapackDone)(rb__, rb_);
+  THTensor_(lapackDone)(rb__, rb_, THTensor_(overwrites)(rb_, b));
 }
 
 /* The inverse of A given its Cholesky factor (from potrf with the same uplo), both triangles. */
@@ -388,7 +421,7 @@ void THTensor_(potri)(THTensor *ra_, THTensor *a, const char *uplo) {
                   info, info);
   }
   THTensor_(symmetrize)(ra__, u);
-  THTensor_(lapackDone)(ra__, ra_);
+  THTensor_(lapackDone)(ra__, ra_, THTensor_(overwrites)(ra_, a));
 }
 
 /* Cholesky with complete pivoting of the symmetric positive semidefinite A: P'AP = U'U ("U") or
@@ -411,7 +444,7 @@ void THTensor_(pstrf)(THTensor *ra_, THIntTensor *rpiv_, THTensor *a, const char
                   "positive semidefinite", rank, n);
   }
   THTensor_(clearTriangle)(ra__, u);
-  THTensor_(lapackDone)(ra__, ra_);
+  THTensor_(lapackDone)(ra__, ra_, THTensor_(overwrites)(ra_, a));
   THTensor_(storeIntVector)(rpiv_, piv, n);
   THFree(piv);
 }
@@ -436,36 +469,36 @@ void THTensor_(geqrf)(THTensor *ra_, THTensor *rtau_, THTensor *a) {
     THTensor_(free)(ra__);
     THLAPACK_FAIL("geqrf", info, "geqrf: LAPACK failed (info %d)", info);
   }
-  THTensor_(lapackDone)(ra__, ra_);
+  THTensor_(lapackDone)(ra__, ra_, THTensor_(overwrites)(ra_, a));
   THTensor_(storeVector)(rtau_, tau, k);
   THFree(tau);
 }
 
-/* The orthonormal Q of a QR factorization from geqrf's (a, tau), in a's shape m x n: its first
- * min(m, n) columns are Q's (Torch7 left whatever a held in the columns past m when m < n;
- * they are zero here). */
+/* The orthonormal Q of a QR factorization from geqrf's (a, tau), in a's shape m x n, column-major:
+ * its first k columns (k = tau's size) are Q's, the others keep what a held there, as Torch7 asked
+ * LAPACK for k columns only. */
 void THTensor_(orgqr)(THTensor *ra_, THTensor *a, THTensor *tau) {
   if (!a) a = ra_;
   THTensor_(checkMatrix)("orgqr", a, 2);
   THArgCheck(ra_ != NULL, 1, "orgqr: the result tensor must not be NULL");
   THArgCheck(tau && tau->nDimension == 1, 3, "orgqr: tau should have 1 dimension, but has %d",
              tau ? tau->nDimension : 0);
-  int m = (int)a->size[0], n = (int)a->size[1], cols = THMin(m, n), k = (int)tau->size[0], info, lwork;
-  THArgCheck(k <= cols, 3, "orgqr: tau has %d elements, more than min(rows, columns) = %d of A", k, cols);
+  int m = (int)a->size[0], n = (int)a->size[1], k = (int)tau->size[0], info, lwork;
+  THArgCheck(k <= THMin(m, n), 3, "orgqr: tau has %d elements, more than min(rows, columns) = %d of A", k,
+             THMin(m, n));
   real *t = THTensor_(gatherVector)(tau), answer;
   THTensor *ra__ = THTensor_(lapackWork)(ra_, a, m, NULL);
   real *q = THTensor_(data)(ra__);
-  THLapackFortran_(orgqr)(&m, &cols, &k, q, &m, t, &answer, &(int){-1}, &info);
+  THLapackFortran_(orgqr)(&m, &k, &k, q, &m, t, &answer, &(int){-1}, &info);
   real *work = THAlloc(sizeof(real) * (lwork = THTensor_(lapackLwork)(answer)));
-  THLapackFortran_(orgqr)(&m, &cols, &k, q, &m, t, work, &lwork, &info);
+  THLapackFortran_(orgqr)(&m, &k, &k, q, &m, t, work, &lwork, &info);
   THFree(work);
   THFree(t);
   if (info != 0) {
     THTensor_(free)(ra__);
     THLAPACK_FAIL("orgqr", info, "orgqr: LAPACK failed (info %d)", info);
   }
-  memset(q + (long)m * cols, 0, sizeof(real) * m * (n - cols));
-  THTensor_(lapackDone)(ra__, ra_);
+  THTensor_(lapackDone)(ra__, ra_, THTensor_(overwrites)(ra_, a));
 }
 
 /* c multiplied by the Q of geqrf's (a, tau): Q c, Q' c, c Q or c Q' by side ("L", "R") and trans
@@ -501,26 +534,25 @@ void THTensor_(ormqr)(THTensor *ra_, THTensor *a, THTensor *tau, THTensor *c, co
     THTensor_(free)(ra__);
     THLAPACK_FAIL("ormqr", info, "ormqr: LAPACK failed (info %d)", info);
   }
-  THTensor_(lapackDone)(ra__, ra_);
+  THTensor_(lapackDone)(ra__, ra_, THTensor_(overwrites)(ra_, c));
 }
 
 /* The reduced QR of the m x n A: rq_ m x k with orthonormal columns, rr_ k x n upper triangular,
- * k = min(m, n). */
+ * k = min(m, n). As in Torch7, rq_ is orgqr's column-major m x n result narrowed to k columns
+ * (strides 1, m); rr_ is contiguous unless it was k x n already. */
 void THTensor_(qr)(THTensor *rq_, THTensor *rr_, THTensor *a) {
   THTensor_(checkMatrix)("qr", a, 3);
   THArgCheck(rq_ && rr_, 1, "qr: the result tensors must not be NULL");
   long m = a->size[0], n = a->size[1], k = THMin(m, n);
   THTensor *qa = THTensor_(new)(), *tau = THTensor_(new)();
   THTensor_(geqrf)(qa, tau, a);
-  THTensor *part = THTensor_(newNarrow)(qa, 0, 0, k);
+  THTensor *r = THTensor_(newNarrow)(qa, 0, 0, k);
   THTensor_(resize2d)(rr_, k, n);
-  THTensor_(copy)(rr_, part);
+  THTensor_(copy)(rr_, r);
   THTensor_(clearTriangle)(rr_, 'U');
-  THTensor_(orgqr)(qa, qa, tau);
-  THTensor_(narrow)(part, qa, 1, 0, k);
-  THTensor_(resize2d)(rq_, m, k);
-  THTensor_(copy)(rq_, part);
-  THTensor_(free)(part);
+  THTensor_(free)(r);
+  THTensor_(orgqr)(rq_, qa, tau);
+  THTensor_(narrow)(rq_, NULL, 1, 0, k);
   THTensor_(free)(qa);
   THTensor_(free)(tau);
 }

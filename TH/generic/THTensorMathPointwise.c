@@ -11,9 +11,9 @@
  * - fmod has the sign of the dividend (C's fmod and %), remainder the sign of the divisor
  *   (Python's %).
  * - lshift/rshift multiply/divide by 2^value. Float/Double compute exactly that; integer types
- *   shift (right shifts are arithmetic, logical for Byte). ember defines what C leaves undefined:
- *   a negative count shifts the other way, and a count past the width gives 0 (-1 for a negative
- *   value shifted right).
+ *   shift the value as the unsigned type of their width, as Torch7 did: right shifts are logical
+ *   (Char -8 >> 1 is 124), left shifts wrap. ember defines what C leaves undefined: a negative
+ *   count shifts the other way, and a count of the width or more gives 0.
  * - bitand/bitor/bitxor and their c- versions raise an error for Float/Double, as in Torch7.
  * - pow/tpow/cpow: C's pow for Float/Double. Integer cpow is the exact, wrapping integer power; a
  *   negative exponent gives 1/x^k truncated toward zero: 1 for x = 1, +-1 for x = -1, 0 otherwise
@@ -90,14 +90,12 @@ static void THTensor_(checkNoZeroDivisor)(const char *name, THTensor *divisor) {
 }
 #define THPW_CHECK_TENSOR_DIVISOR_(NAME, T) THTensor_(checkNoZeroDivisor)(NAME, T);
 
-/* a * 2^k by shifting; see the rules at the top for negative and oversized counts. */
+/* a shifted left (wrapping) or logically right by k bits; see the rules at the top for negative
+ * and oversized counts. */
 static inline real THTensor_(shiftLeft)(real a, real k) {
   const int bits = (int)sizeof(real) * CHAR_BIT;
 #if !defined(TH_REAL_IS_BYTE)
-  if (k < 0) {
-    if (k <= -bits) return a < 0 ? (real)-1 : 0;
-    return (real)(a >> -k);
-  }
+  if (k < 0) return k <= -bits ? 0 : (real)(TH_SAME_WIDTH_UNSIGNED(a) >> -k);
 #endif
   return k >= bits ? 0 : (real)(TH_UNSIGNED(a) << k);
 }
@@ -107,8 +105,7 @@ static inline real THTensor_(shiftRight)(real a, real k) {
 #if !defined(TH_REAL_IS_BYTE)
   if (k < 0) return k <= -bits ? 0 : (real)(TH_UNSIGNED(a) << -k);
 #endif
-  if (k >= bits) return THPW_NEGATIVE_(a) ? (real)-1 : 0;
-  return (real)(a >> k);
+  return k >= bits ? 0 : (real)(TH_SAME_WIDTH_UNSIGNED(a) >> k);
 }
 
 static inline real THTensor_(remainderOf)(real a, real b) {

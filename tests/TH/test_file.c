@@ -213,12 +213,119 @@ static void test_ascii_format(void **state) {
   THFile_writeShortRaw(f, s, 1);
   /* %d; %.17g (0.1 is 0.1000000000000000055..., 1e300 is 1.00000000000000005e300); %.9g of
    * 0.1f (0.100000001490116...); raw chars; elements separated by spaces, a newline after each
-   * call with auto-spacing, nothing between calls without it */
-  const char *want = "42\n0.10000000000000001 1.0000000000000001e+300\n0.100000001\nab\n-7\n1.5\n1 -2 31";
+   * call with auto-spacing, nothing at all without it (Torch7 wrote the space only with it) */
+  const char *want = "42\n0.10000000000000001 1.0000000000000001e+300\n0.100000001\nab\n-7\n1.5\n1-231";
   THCharStorage *c = THMemoryFile_storage(f);
   assert_string_equal(c->data, want);
   assert_int_equal(c->size, strlen(want) + 1);
   THFile_free(f);
+}
+
+/* Without auto-spacing Torch7's ascii writes put nothing between numbers or after a call:
+ * fprintf("%d") (or "%hd", "%ld", "%.9g", "%.17g") per element and fwrite for bytes, chars and
+ * strings, on disk and in memory alike. Each write's text and the position after it: */
+static const char *const no_spacing_writes[] = {"1-23", "7-8", "-1-2", "1.52.5", "0.25-3",
+                                                "1.5",  "ab",  "cd",   "xy",     "42"};
+
+static void write_without_spacing(THFile *f, size_t *positions) {
+  int ints[3] = {1, -2, 3};
+  short shorts[2] = {7, -8};
+  long longs[2] = {-1, -2};
+  float floats[2] = {1.5f, 2.5f};
+  double doubles[2] = {0.25, -3};
+  THHalf half = TH_float2half(1.5f);
+  THFile_noAutoSpacing(f);
+  size_t k = 0;
+  THFile_writeIntRaw(f, ints, 3);
+  positions[k++] = THFile_position(f);
+  THFile_writeShortRaw(f, shorts, 2);
+  positions[k++] = THFile_position(f);
+  THFile_writeLongRaw(f, longs, 2);
+  positions[k++] = THFile_position(f);
+  THFile_writeFloatRaw(f, floats, 2);
+  positions[k++] = THFile_position(f);
+  THFile_writeDoubleRaw(f, doubles, 2);
+  positions[k++] = THFile_position(f);
+  THFile_writeHalfRaw(f, &half, 1);
+  positions[k++] = THFile_position(f);
+  THFile_writeByteRaw(f, (unsigned char *)"ab", 2);
+  positions[k++] = THFile_position(f);
+  THFile_writeCharRaw(f, "cd", 2);
+  positions[k++] = THFile_position(f);
+  THFile_writeStringRaw(f, "xy", 2);
+  positions[k++] = THFile_position(f);
+  THFile_writeIntScalar(f, 42);
+  positions[k++] = THFile_position(f);
+}
+
+static void check_without_spacing(const char *written, const size_t *positions) {
+  size_t at = 0;
+  char want[128] = "";
+  for (size_t k = 0; k < N(no_spacing_writes); k++) {
+    strcat(want, no_spacing_writes[k]);
+    at += strlen(no_spacing_writes[k]);
+    assert_int_equal(positions[k], at);
+  }
+  assert_string_equal(written, want);
+}
+
+/* Reading such text back goes as Torch7's fscanf/sscanf went: each number is the longest prefix
+ * of one, so numbers run together. The whole text is "1-237-8-1-21.52.50.25-31.5abcdxy42":
+ * ints 1 and -237, shorts -8 and -1, long -21, floats .52 and .50, doubles .25 and -31.5 (the 'a'
+ * ends it), then the raw "abcdxy" and 42. */
+static void read_without_spacing(THFile *f) {
+  THFile_seek(f, 0);
+  int i[2];
+  assert_int_equal(THFile_readIntRaw(f, i, 2), 2);
+  assert_int_equal(i[0], 1);
+  assert_int_equal(i[1], -237);
+  short sh[2];
+  assert_int_equal(THFile_readShortRaw(f, sh, 2), 2);
+  assert_int_equal(sh[0], -8);
+  assert_int_equal(sh[1], -1);
+  assert_int_equal(THFile_readLongScalar(f), -21);
+  float fl[2];
+  assert_int_equal(THFile_readFloatRaw(f, fl, 2), 2);
+  assert_true(fl[0] == 0.52f);
+  assert_true(fl[1] == 0.5f);
+  double d[2];
+  assert_int_equal(THFile_readDoubleRaw(f, d, 2), 2);
+  assert_true(d[0] == 0.25);
+  assert_true(d[1] == -31.5);
+  char rest[6];
+  assert_int_equal(THFile_readCharRaw(f, rest, 6), 6);
+  assert_memory_equal(rest, "abcdxy", 6);
+  assert_int_equal(THFile_readIntScalar(f), 42);
+  assert_int_equal(THFile_position(f), 34);
+}
+
+static void test_ascii_without_auto_spacing(void **state) {
+  size_t positions[N(no_spacing_writes)];
+  THFile *m = THMemoryFile_new("rw");
+  write_without_spacing(m, positions);
+  check_without_spacing(THMemoryFile_storage(m)->data, positions);
+  read_without_spacing(m);
+  THFile_free(m);
+
+  char path[64], *text;
+  temp_path(path);
+  THFile *d = THDiskFile_new(path, "rw", 0);
+  write_without_spacing(d, positions);
+  THFile_synchronize(d);
+  slurp(path, &text);
+  check_without_spacing(text, positions);
+  THFree(text);
+  read_without_spacing(d);
+  THFile_free(d);
+  unlink(path);
+
+  /* -- and nothing else between: "+-1" has no number to read after its sign */
+  THFile *bad = THMemoryFile_new("rw");
+  THFile_writeStringRaw(bad, "+-1", 3);
+  THFile_seek(bad, 0);
+  assert_th_error(THFile_readIntScalar(bad), "bad token \"+\"");
+  assert_int_equal(THFile_readIntScalar(bad), -1); /* the file keeps working */
+  THFile_free(bad);
 }
 
 static void test_binary_native_format(void **state) {
@@ -631,6 +738,7 @@ int main(void) {
       cmocka_unit_test(test_memory_binary),  cmocka_unit_test(test_memory_ascii),
       cmocka_unit_test(test_disk_binary),    cmocka_unit_test(test_disk_ascii),
       cmocka_unit_test(test_large_arrays),   cmocka_unit_test(test_ascii_format),
+      cmocka_unit_test(test_ascii_without_auto_spacing),
       cmocka_unit_test(test_binary_native_format), cmocka_unit_test(test_endianness),
       cmocka_unit_test(test_long_size),      cmocka_unit_test(test_read_errors),
       cmocka_unit_test(test_access_errors),  cmocka_unit_test(test_strings),

@@ -141,11 +141,23 @@ static void test_size_desc(void **state) {
   long size[3] = {2, 3, 4};
   assert_string_equal(_THSizeDesc(size, 3).str, "[2 x 3 x 4]");
   assert_string_equal(_THSizeDesc(size, 0).str, "[]");
+  /* Torch7 (THGeneral.c) wrote "[" and the sizes into the 64-byte buffer and closed it with "]"
+   * only while the text was shorter than 62 characters; otherwise it wrote "...]" at offset 59,
+   * keeping the first 59 characters: 63 in all. 1000 ... 1039 take 7 characters each with " x ". */
   long many[40];
   for (int i = 0; i < 40; i++) many[i] = 1000 + i;
-  THDescBuff d = _THSizeDesc(many, 40);
-  assert_true(strlen(d.str) < TH_DESC_BUFF_LEN);
-  assert_non_null(strstr(d.str, "..."));
+  assert_string_equal(_THSizeDesc(many, 40).str,
+                      "[1000 x 1001 x 1002 x 1003 x 1004 x 1005 x 1006 x 1007 x 10...]");
+  /* the boundary: 1 + 3 * 18 + 2 * 3 = 61 characters close normally (62 in all); one more digit
+   * makes 62, which Torch7 truncated although "]" would still have fitted */
+  long fits[3] = {111111111111111111L, 111111111111111111L, 111111111111111111L};
+  assert_string_equal(_THSizeDesc(fits, 3).str, "[111111111111111111 x 111111111111111111 x 111111111111111111]");
+  long over[3] = {111111111111111111L, 111111111111111111L, 1111111111111111111L};
+  assert_string_equal(_THSizeDesc(over, 3).str, "[111111111111111111 x 111111111111111111 x 1111111111111111...]");
+  THLongStorage *s = THLongStorage_newWithSize(3);
+  for (int i = 0; i < 3; i++) s->data[i] = over[i];
+  assert_string_equal(THLongStorage_sizeDesc(s).str, _THSizeDesc(over, 3).str);
+  THLongStorage_free(s);
   assert_close(THLog1p(1e-10), 1e-10, 1e-20);
 }
 

@@ -19,7 +19,9 @@
   cmocka_unit_test(test_gesv_##R), cmocka_unit_test(test_trtrs_gels_##R),                       \
       cmocka_unit_test(test_eigen_##R), cmocka_unit_test(test_gesvd_##R),                        \
       cmocka_unit_test(test_getri_##R), cmocka_unit_test(test_cholesky_##R),                     \
-      cmocka_unit_test(test_qr_##R), cmocka_unit_test(test_btrifact_##R)
+      cmocka_unit_test(test_qr_##R), cmocka_unit_test(test_btrifact_##R),                       \
+      cmocka_unit_test(test_solver_layouts_##R), cmocka_unit_test(test_factor_layouts_##R),      \
+      cmocka_unit_test(test_qr_layouts_##R), cmocka_unit_test(test_eigen_svd_layouts_##R)
 
 int main(void) {
   const struct CMUnitTest tests[] = {TYPE_TESTS(Float), TYPE_TESTS(Double)};
@@ -139,7 +141,7 @@ static void T_(test_trtrs_gels)(void **state) {
   double av[8] = {1, 1, 1, 2, 1, 3, 1, 4}, cv[4] = {6, 5, 7, 10};
   THTensor *a = T_(matrix)(4, 2, av), *c = T_(matrix)(4, 1, cv);
   THTensor_(gels)(x, ra, c, a);
-  assert_int_equal(x->size[0], 4); /* max(m, n) rows, the solution in the first n (Torch7) */
+  assert_int_equal(x->size[0], 2); /* the n rows of the solution (the final Torch7 narrows) */
   /* fit y = p + q t to (1,6) (2,5) (3,7) (4,10): q = 1.4, p = 3.5 by the normal equations */
   assert_close(THTensor_(get2d)(x, 0, 0), 3.5, TOL * 10);
   assert_close(THTensor_(get2d)(x, 1, 0), 1.4, TOL * 10);
@@ -494,6 +496,303 @@ static void T_(test_btrifact)(void **state) {
   THIntTensor_free(info);
   THTensor_(free)(lu);
   THTensor_(free)(a);
+}
+
+/* ---------------------------------------------------------------- Torch7's result geometry
+ * Torch7 computed each LAPACK result in the output tensor itself, resized to the transpose of a
+ * contiguous matrix (cloneColumnMajor: resize2d(cols, rows), then transpose), so results come back
+ * column-major: sizes (rows, cols), strides (1, rows). Where the output was the input it was asked
+ * to overwrite, it computed in a copy and copied the values back into the input's own layout. The
+ * small systems below are solved by hand; the geometry is read off Torch7's THTensorLapack.c. */
+
+static void T_(assertGeometry)(THTensor *t, long rows, long cols, long stride0, long stride1) {
+  assert_int_equal(t->nDimension, 2);
+  assert_int_equal(t->size[0], rows);
+  assert_int_equal(t->size[1], cols);
+  assert_int_equal(t->stride[0], stride0);
+  assert_int_equal(t->stride[1], stride1);
+}
+
+/* t's elements (read through its strides) against the row-major expected values. */
+static void T_(assertValues)(THTensor *t, const double *expected) {
+  for (long i = 0; i < t->size[0]; i++)
+    for (long j = 0; j < t->size[1]; j++)
+      if (!th_close(THTensor_(get2d)(t, i, j), expected[i * t->size[1] + j], TOL * 10, TOL * 10))
+        fail_msg("element (%ld, %ld) is %.10g, expected %.10g", i, j, THTensor_(get2d)(t, i, j),
+                 expected[i * t->size[1] + j]);
+}
+
+/* |t| against the row-major expected magnitudes (eigen and singular vectors: LAPACK picks signs). */
+static void T_(assertMagnitudes)(THTensor *t, const double *expected) {
+  for (long i = 0; i < t->size[0]; i++)
+    for (long j = 0; j < t->size[1]; j++)
+      if (!th_close(fabs(THTensor_(get2d)(t, i, j)), expected[i * t->size[1] + j], TOL * 10, TOL * 10))
+        fail_msg("|element (%ld, %ld)| is %.10g, expected %.10g", i, j, fabs(THTensor_(get2d)(t, i, j)),
+                 expected[i * t->size[1] + j]);
+}
+
+static void T_(test_solver_layouts)(void **state) {
+  /* gesv: A = [2 1; 1 3], X = [1 2; 3 -1], B = A X = [5 3; 10 -1]. LU without a row swap
+   * (|2| > |1|): L21 = 1/2, U = [2 1; 0 5/2]; LAPACK stores both in one matrix. */
+  double av[4] = {2, 1, 1, 3}, bv[4] = {5, 3, 10, -1}, xv[4] = {1, 2, 3, -1}, luv[4] = {2, 1, 0.5, 2.5};
+  THTensor *a = T_(matrix)(2, 2, av), *b = T_(matrix)(2, 2, bv);
+  THTensor *x = THTensor_(new)(), *lu = THTensor_(new)();
+  THTensor_(gesv)(x, lu, b, a);
+  T_(assertGeometry)(x, 2, 2, 1, 2);
+  T_(assertValues)(x, xv);
+  assert_close(THTensor_(data)(x)[1], 3, TOL); /* column-major storage: X(1,0) second */
+  T_(assertGeometry)(lu, 2, 2, 1, 2);
+  T_(assertValues)(lu, luv);
+  /* outputs that are contiguous already, of the right size or not, come back column-major too */
+  THTensor *x2 = THTensor_(newWithSize2d)(2, 2), *lu2 = THTensor_(newWithSize2d)(3, 5);
+  THTensor_(gesv)(x2, lu2, b, a);
+  T_(assertGeometry)(x2, 2, 2, 1, 2);
+  T_(assertValues)(x2, xv);
+  T_(assertGeometry)(lu2, 2, 2, 1, 2);
+  /* a vector B gives a 2 x 1 column-major X, also in place (Torch7 viewed B as 2 x 1 and wrote
+   * into rb_ directly) */
+  double b1v[2] = {5, 10}, x1v[2] = {1, 3};
+  THTensor *b1 = THTensor_(newWithSize1d)(2);
+  THTensor_(set1d)(b1, 0, 5);
+  THTensor_(set1d)(b1, 1, 10);
+  THTensor_(gesv)(x, lu, b1, a);
+  T_(assertGeometry)(x, 2, 1, 1, 2);
+  T_(assertValues)(x, x1v);
+  THTensor_(gesv)(b1, lu, b1, a);
+  T_(assertGeometry)(b1, 2, 1, 1, 2);
+  T_(assertValues)(b1, x1v);
+  (void)b1v;
+  /* in place with contiguous A and B: the values are copied back, the layouts stay row-major */
+  THTensor *ai = THTensor_(newClone)(a), *bi = THTensor_(newClone)(b);
+  THTensor_(gesv)(bi, ai, bi, ai);
+  T_(assertGeometry)(bi, 2, 2, 2, 1);
+  T_(assertValues)(bi, xv);
+  T_(assertGeometry)(ai, 2, 2, 2, 1);
+  T_(assertValues)(ai, luv);
+
+  /* trtrs: U = [2 1; 0 4], B = [4; 8]: x2 = 2, x1 = (4 - 2) / 2 = 1; ra_ is A's column-major copy */
+  double uv[4] = {2, 1, 0, 4}, tbv[2] = {4, 8}, txv[2] = {1, 2};
+  THTensor *u = T_(matrix)(2, 2, uv), *tb = T_(matrix)(2, 1, tbv);
+  THTensor_(trtrs)(x, lu, tb, u, "U", "N", "N");
+  T_(assertGeometry)(x, 2, 1, 1, 2);
+  T_(assertValues)(x, txv);
+  T_(assertGeometry)(lu, 2, 2, 1, 2);
+  T_(assertValues)(lu, uv);
+
+  /* gels, overdetermined: A = [1 0; 0 1; 1 1], B = [1 1; 2 0; 3 1]. Normal equations A'A X = A'B
+   * with A'A = [2 1; 1 2]: A'B = [4 2; 5 1], X = [1 1; 2 0]. LAPACK works on max(m, n) = 3 rows of
+   * B; the final Torch7 keeps n = 2 of them: sizes 2 x 2, strides (1, 3). */
+  double gav[6] = {1, 0, 0, 1, 1, 1}, gbv[6] = {1, 1, 2, 0, 3, 1}, gxv[4] = {1, 1, 2, 0};
+  THTensor *ga = T_(matrix)(3, 2, gav), *gb = T_(matrix)(3, 2, gbv);
+  THTensor_(gels)(x, lu, gb, ga);
+  T_(assertGeometry)(x, 2, 2, 1, 3);
+  T_(assertValues)(x, gxv);
+  T_(assertGeometry)(lu, 3, 2, 1, 3);
+  /* in place, B contiguous or column-major (torch.gels(b, a, b, a)): Torch7 copied the 2 rows back
+   * into B resized to 2 x 2 (resize2d: contiguous) */
+  THTensor *gbi = THTensor_(newClone)(gb), *gai = THTensor_(newClone)(ga);
+  THTensor_(gels)(gbi, gai, gbi, gai);
+  T_(assertGeometry)(gbi, 2, 2, 2, 1);
+  T_(assertValues)(gbi, gxv);
+  T_(assertGeometry)(gai, 3, 2, 2, 1);
+  THTensor *gbt = THTensor_(newWithSize2d)(2, 3);
+  THTensor_(transpose)(gbt, NULL, 0, 1);
+  THTensor_(copy)(gbt, gb);
+  THTensor_(gels)(gbt, lu, gbt, ga);
+  T_(assertGeometry)(gbt, 2, 2, 2, 1);
+  T_(assertValues)(gbt, gxv);
+  /* underdetermined: A = [1 1], B = [2]: the minimum norm X = [1; 1], ldb = 2 */
+  double uav[2] = {1, 1}, ubv[1] = {2}, uxv[2] = {1, 1};
+  THTensor *ua = T_(matrix)(1, 2, uav), *ub = T_(matrix)(1, 1, ubv);
+  THTensor_(gels)(x, lu, ub, ua);
+  T_(assertGeometry)(x, 2, 1, 1, 2);
+  T_(assertValues)(x, uxv);
+
+  THTensor *ts[] = {a, b, x, lu, x2, lu2, b1, ai, bi, u, tb, ga, gb, gbi, gai, gbt, ua, ub};
+  for (size_t i = 0; i < sizeof ts / sizeof ts[0]; i++) THTensor_(free)(ts[i]);
+}
+
+static void T_(test_factor_layouts)(void **state) {
+  /* getri: A = [2 1; 4 3], det 2, inverse [3 -1; -4 2] / 2 */
+  double av[4] = {2, 1, 4, 3}, invv[4] = {1.5, -0.5, -2, 1};
+  THTensor *a = T_(matrix)(2, 2, av), *r = THTensor_(new)();
+  THTensor_(getri)(r, a);
+  T_(assertGeometry)(r, 2, 2, 1, 2);
+  T_(assertValues)(r, invv);
+  THTensor_(getri)(a, a); /* in place: a contiguous A keeps its layout */
+  T_(assertGeometry)(a, 2, 2, 2, 1);
+  T_(assertValues)(a, invv);
+
+  /* Cholesky of S = [4 2; 2 5]: U = [2 1; 0 2] (U'U = [4 2; 2 5]), L = U'. */
+  double sv[4] = {4, 2, 2, 5}, uv[4] = {2, 1, 0, 2}, lv[4] = {2, 0, 1, 2};
+  THTensor *s = T_(matrix)(2, 2, sv), *f = THTensor_(new)(), *x = THTensor_(new)();
+  THTensor_(potrf)(f, s, "L");
+  T_(assertGeometry)(f, 2, 2, 1, 2);
+  T_(assertValues)(f, lv);
+  THTensor_(potrf)(f, s, "U");
+  T_(assertGeometry)(f, 2, 2, 1, 2);
+  T_(assertValues)(f, uv);
+  /* potrs: S x = [8; 12], S^-1 = [5 -2; -2 4] / 16, x = [1; 2]; a vector B gives 2 x 1 */
+  double bv[2] = {8, 12}, xv[2] = {1, 2};
+  THTensor *b = T_(matrix)(2, 1, bv), *b1 = THTensor_(newWithSize1d)(2);
+  THTensor_(set1d)(b1, 0, 8);
+  THTensor_(set1d)(b1, 1, 12);
+  THTensor_(potrs)(x, b, f, "U");
+  T_(assertGeometry)(x, 2, 1, 1, 2);
+  T_(assertValues)(x, xv);
+  THTensor_(potrs)(x, b1, f, "U");
+  T_(assertGeometry)(x, 2, 1, 1, 2);
+  T_(assertValues)(x, xv);
+  /* potri: S^-1, both triangles */
+  double siv[4] = {5.0 / 16, -2.0 / 16, -2.0 / 16, 4.0 / 16};
+  THTensor_(potri)(r, f, "U");
+  T_(assertGeometry)(r, 2, 2, 1, 2);
+  T_(assertValues)(r, siv);
+  /* pstrf pivots the larger diagonal element (5, the second) first: P'SP = [5 2; 2 4] = U'U with
+   * U = [sqrt5 2/sqrt5; 0 sqrt(4 - 4/5)] */
+  double pv[4] = {sqrt(5.0), 2 / sqrt(5.0), 0, sqrt(16.0 / 5)};
+  THIntTensor *piv = THIntTensor_new();
+  THTensor_(pstrf)(f, piv, s, "U", -1);
+  T_(assertGeometry)(f, 2, 2, 1, 2);
+  T_(assertValues)(f, pv);
+  assert_int_equal(THIntTensor_get1d(piv, 0), 2);
+  assert_int_equal(THIntTensor_get1d(piv, 1), 1);
+
+  THIntTensor_free(piv);
+  THTensor *ts[] = {a, r, s, f, x, b, b1};
+  for (size_t i = 0; i < sizeof ts / sizeof ts[0]; i++) THTensor_(free)(ts[i]);
+}
+
+/* QR by Householder reflections as LAPACK's geqrf forms them (dlarfg: beta = -sign(alpha) * norm,
+ * v = x / (alpha - beta) with v(0) = 1, tau = (beta - alpha) / beta; a column with nothing below
+ * the diagonal gives tau = 0). For A = [3 5; 4 10; 0 0]: column 0 = [3 4 0], beta = -5,
+ * v = [1 0.5 0], tau = 1.6; H1 = I - 1.6 v v' maps column 1 to [5 10 0] - 16 v = [-11 2 0], whose
+ * part below row 0, [2 0], needs no reflection (tau 0). So R = [-5 -11; 0 2] and
+ * Q = H1 [e1 e2] = [-0.6 -0.8; -0.8 0.6; 0 0]. */
+static void T_(test_qr_layouts)(void **state) {
+  double av[6] = {3, 5, 4, 10, 0, 0};
+  double qv[6] = {-0.6, -0.8, -0.8, 0.6, 0, 0}, rv[4] = {-5, -11, 0, 2};
+  double gv[6] = {-5, -11, 0.5, 2, 0, 0}; /* R on and above the diagonal, v below */
+  THTensor *a = T_(matrix)(3, 2, av), *q = THTensor_(new)(), *r = THTensor_(new)();
+  THTensor_(qr)(q, r, a);
+  T_(assertGeometry)(q, 3, 2, 1, 3);
+  T_(assertValues)(q, qv);
+  T_(assertGeometry)(r, 2, 2, 2, 1); /* triu into a fresh tensor: contiguous */
+  T_(assertValues)(r, rv);
+
+  /* wide: A = [3 5 1; 4 10 2]; the same first reflection maps column 2 to [1 2] - 3.2 [1 0.5] =
+   * [-2.2 0.4]; Q is orgqr's 2 x 3 result narrowed to 2 columns, strides (1, 2) */
+  double wv[6] = {3, 5, 1, 4, 10, 2}, wqv[4] = {-0.6, -0.8, -0.8, 0.6}, wrv[6] = {-5, -11, -2.2, 0, 2, 0.4};
+  THTensor *w = T_(matrix)(2, 3, wv);
+  THTensor_(qr)(q, r, w);
+  T_(assertGeometry)(q, 2, 2, 1, 2);
+  T_(assertValues)(q, wqv);
+  T_(assertGeometry)(r, 2, 3, 3, 1);
+  T_(assertValues)(r, wrv);
+
+  /* geqrf, orgqr, ormqr one by one */
+  THTensor *g = THTensor_(new)(), *tau = THTensor_(new)(), *o = THTensor_(new)();
+  THTensor_(geqrf)(g, tau, a);
+  T_(assertGeometry)(g, 3, 2, 1, 3);
+  T_(assertValues)(g, gv);
+  assert_int_equal(tau->nDimension, 1);
+  assert_close(THTensor_(get1d)(tau, 0), 1.6, TOL);
+  assert_close(THTensor_(get1d)(tau, 1), 0, TOL);
+  THTensor_(orgqr)(o, g, tau);
+  T_(assertGeometry)(o, 3, 2, 1, 3);
+  T_(assertValues)(o, qv);
+  /* with one reflector, orgqr forms Q's first column only; the second keeps geqrf's [-11 2 0] */
+  double o1v[6] = {-0.6, -11, -0.8, 2, 0, 0};
+  THTensor *tau1 = THTensor_(newNarrow)(tau, 0, 0, 1);
+  THTensor_(orgqr)(o, g, tau1);
+  T_(assertGeometry)(o, 3, 2, 1, 3);
+  T_(assertValues)(o, o1v);
+  /* ormqr: Q' A = H1 A = [-5 -11; 0 2; 0 0], column-major like C */
+  double qtav[6] = {-5, -11, 0, 2, 0, 0};
+  THTensor_(ormqr)(o, g, tau, a, "L", "T");
+  T_(assertGeometry)(o, 3, 2, 1, 3);
+  T_(assertValues)(o, qtav);
+
+  THTensor *ts[] = {a, q, r, w, g, tau, o, tau1};
+  for (size_t i = 0; i < sizeof ts / sizeof ts[0]; i++) THTensor_(free)(ts[i]);
+}
+
+static void T_(test_eigen_svd_layouts)(void **state) {
+  const double h = sqrt(0.5);
+  /* syev: [2 1; 1 2] has eigenvalues 1, 3 with vectors [1 -1] / sqrt2 and [1 1] / sqrt2, in the
+   * columns of a column-major rv_; the eigenvalues in a contiguous vector */
+  double sv[4] = {2, 1, 1, 2}, hv[4] = {h, h, h, h};
+  THTensor *s = T_(matrix)(2, 2, sv), *e = THTensor_(new)(), *v = THTensor_(new)();
+  THTensor_(syev)(e, v, s, "V", "U");
+  assert_int_equal(e->nDimension, 1);
+  assert_int_equal(e->stride[0], 1);
+  assert_close(THTensor_(get1d)(e, 0), 1, TOL);
+  assert_close(THTensor_(get1d)(e, 1), 3, TOL);
+  T_(assertGeometry)(v, 2, 2, 1, 2);
+  T_(assertMagnitudes)(v, hv);
+  assert_true(THTensor_(get2d)(v, 0, 0) * THTensor_(get2d)(v, 1, 0) < 0);
+  assert_true(THTensor_(get2d)(v, 0, 1) * THTensor_(get2d)(v, 1, 1) > 0);
+
+  /* geev: the triangular [2 1; 0 3] has eigenvalues 2 and 3 with unit vectors [1 0] and
+   * [1 1] / sqrt2; re_ is n x 2 (real, imaginary) contiguous, rv_ column-major */
+  double tv[4] = {2, 1, 0, 3}, gvv[4] = {1, h, 0, h};
+  THTensor *t = T_(matrix)(2, 2, tv);
+  THTensor_(geev)(e, v, t, "V");
+  T_(assertGeometry)(e, 2, 2, 2, 1);
+  T_(assertGeometry)(v, 2, 2, 1, 2);
+  long first = THTensor_(get2d)(e, 0, 0) < 2.5 ? 0 : 1; /* the column of eigenvalue 2 */
+  assert_close(THTensor_(get2d)(e, first, 0), 2, TOL);
+  assert_close(THTensor_(get2d)(e, 1 - first, 0), 3, TOL);
+  assert_close(THTensor_(get2d)(e, 0, 1), 0, TOL);
+  assert_close(fabs(THTensor_(get2d)(v, 0, first)), gvv[0], TOL);
+  assert_close(fabs(THTensor_(get2d)(v, 1, first)), gvv[2], TOL);
+  assert_close(fabs(THTensor_(get2d)(v, 0, 1 - first)), gvv[1], TOL);
+  assert_close(fabs(THTensor_(get2d)(v, 1, 1 - first)), gvv[3], TOL);
+  /* an rv_ of the right size whose strides are neither row- nor column-major keeps them (Torch7
+   * computed in a copy and copied the vectors in) */
+  THTensor *base = THTensor_(newWithSize2d)(2, 4);
+  THTensor *odd = THTensor_(newWithStorage2d)(base->storage, 0, 2, 4, 2, 2);
+  THTensor_(geev)(e, odd, t, "V");
+  T_(assertGeometry)(odd, 2, 2, 4, 2);
+  for (long i = 0; i < 2; i++)
+    for (long j = 0; j < 2; j++) assert_close(THTensor_(get2d)(odd, i, j), THTensor_(get2d)(v, i, j), TOL);
+
+  /* gesvd of A = [0 2; 3 0; 0 0]: A e1 = 3 e2 and A e2 = 2 e1, so S = [3 2], U's columns +-e2 and
+   * +-e1 (and +-e3 with "A"), V's +-e1 and +-e2. U is column-major; V is contiguous, as Torch7
+   * read LAPACK's column-major V' through a contiguous n x n matrix. */
+  double av[6] = {0, 2, 3, 0, 0, 0}, usv[6] = {0, 1, 1, 0, 0, 0}, uav[9] = {0, 1, 0, 1, 0, 0, 0, 0, 1};
+  double iv[4] = {1, 0, 0, 1};
+  THTensor *a = T_(matrix)(3, 2, av), *u = THTensor_(new)(), *sv2 = THTensor_(new)(), *ra = THTensor_(new)();
+  THTensor *vs = THTensor_(new)();
+  THTensor_(gesvd2)(u, sv2, vs, ra, a, "S");
+  T_(assertGeometry)(u, 3, 2, 1, 3);
+  T_(assertMagnitudes)(u, usv);
+  assert_int_equal(sv2->stride[0], 1);
+  assert_close(THTensor_(get1d)(sv2, 0), 3, TOL);
+  assert_close(THTensor_(get1d)(sv2, 1), 2, TOL);
+  T_(assertGeometry)(vs, 2, 2, 2, 1);
+  T_(assertMagnitudes)(vs, iv);
+  T_(assertGeometry)(ra, 3, 2, 1, 3);
+  for (long i = 0; i < 2; i++) /* the sign pairs agree: u_i s_i v_i' rebuilds A */
+    assert_close(THTensor_(get2d)(u, 1 - i, i) * THTensor_(get1d)(sv2, i) * THTensor_(get2d)(vs, i, i),
+                 av[(1 - i) * 2 + i], TOL * 10);
+  /* an rv_ of V's sizes keeps its strides (Torch7 resizeAs'd it and copied V in): v is geev's
+   * column-major 2 x 2 */
+  THTensor_(gesvd)(u, sv2, v, a, "A");
+  T_(assertGeometry)(u, 3, 3, 1, 3);
+  T_(assertMagnitudes)(u, uav);
+  T_(assertGeometry)(v, 2, 2, 1, 2);
+  T_(assertMagnitudes)(v, iv);
+  /* wide: A' = [0 3 0; 2 0 0]: V (3 x 2 with "S") is contiguous, U (2 x 2) column-major */
+  THTensor *at = THTensor_(newTranspose)(a, 0, 1);
+  THTensor_(gesvd)(u, sv2, v, at, "S");
+  T_(assertGeometry)(u, 2, 2, 1, 2);
+  T_(assertMagnitudes)(u, iv);
+  T_(assertGeometry)(v, 3, 2, 2, 1); /* resized: contiguous */
+  T_(assertMagnitudes)(v, usv);
+
+  THTensor *ts[] = {s, e, v, t, base, odd, a, u, sv2, ra, at, vs};
+  for (size_t i = 0; i < sizeof ts / sizeof ts[0]; i++) THTensor_(free)(ts[i]);
 }
 
 #undef T_

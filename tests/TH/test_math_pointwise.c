@@ -148,6 +148,19 @@ static real TEST_(powRef)(real x, real y) {
 #endif
 }
 
+/* Torch7's integer shift of x by k bits (left for k > 0, right for k < 0), worked out on the bit
+ * pattern: x modulo 2^bits (the unsigned value Torch7 cast to), shifted in 64-bit unsigned
+ * arithmetic, reduced modulo 2^bits and read back as the signed type. So right shifts are logical.
+ * Counts past the width give 0 (ember's definition where C leaves the shift undefined). */
+static real TEST_(shiftRef)(real x, long k) {
+  const int bits = (int)sizeof(real) * 8;
+  const unsigned long long mask = bits == 64 ? ~0ULL : (1ULL << bits) - 1;
+  unsigned long long u = (unsigned long long)(long long)x & mask;
+  if (k >= bits || k <= -bits) return 0;
+  u = k >= 0 ? (u << k) & mask : u >> -k;
+  return (real)u;
+}
+
 #if TEST_FLOATING
 #define TEST_TOL (sizeof(real) == 4 ? 1e-6 : 1e-14)
 #else
@@ -218,12 +231,12 @@ static void TEST_(scalar_ops)(void **state) {
   TEST_CHECK_UNARY_("fmod", THTensor_(fmod)(r_, t_, v), 0, fmod((double)x, 3), 0);
   TEST_CHECK_UNARY_("remainder", THTensor_(remainder)(r_, t_, v), 0,
                     fmod((double)x, 3) < 0 ? fmod((double)x, 3) + 3 : fmod((double)x, 3), 0);
-  /* Shifts by 2 are * 4 and / 4 (for integers, a right shift rounds toward -infinity). */
+  /* Shifts by 2 are * 4 and / 4 for floating types; integer right shifts are logical. */
   TEST_CHECK_UNARY_("lshift", THTensor_(lshift)(r_, t_, 2), 0, x * 4, 0);
 #if TEST_FLOATING
   TEST_CHECK_UNARY_("rshift", THTensor_(rshift)(r_, t_, 2), 0, x / 4, 0);
 #else
-  TEST_CHECK_UNARY_("rshift", THTensor_(rshift)(r_, t_, 2), 0, floor((double)x / 4), 0);
+  TEST_CHECK_UNARY_("rshift", THTensor_(rshift)(r_, t_, 2), 0, TEST_(shiftRef)(x, -2), 0);
   TEST_CHECK_UNARY_("bitand", THTensor_(bitand)(r_, t_, 6), 0, x & 6, 0);
   TEST_CHECK_UNARY_("bitor", THTensor_(bitor)(r_, t_, 6), 0, x | 6, 0);
   TEST_CHECK_UNARY_("bitxor", THTensor_(bitxor)(r_, t_, 6), 0, x ^ 6, 0);
@@ -245,10 +258,12 @@ static void TEST_(tensor_ops)(void **state) {
   TEST_CHECK_BINARY_("cremainder", THTensor_(cremainder)(r_, t_, src_), 0, 1,
                      x - (double)y * floor((double)x / (double)y), TEST_TOL);
   TEST_CHECK_BINARY_("cpow", THTensor_(cpow)(r_, t_, src_), 0, 1, TEST_(powRef)(x, y), TEST_TOL);
+  /* Integer counts y include negative ones (shifts the other way). Both branches are real, so a
+   * Long result does not pass through double. */
   TEST_CHECK_BINARY_("clshift", THTensor_(clshift)(r_, t_, src_), 0, 1,
-                     TEST_FLOATING ? x * pow(2, (double)y) : floor((double)x * pow(2, (double)y)), 0);
+                     TEST_FLOATING ? (real)(x * pow(2, (double)y)) : TEST_(shiftRef)(x, (long)y), 0);
   TEST_CHECK_BINARY_("crshift", THTensor_(crshift)(r_, t_, src_), 0, 1,
-                     TEST_FLOATING ? x / pow(2, (double)y) : floor((double)x / pow(2, (double)y)), 0);
+                     TEST_FLOATING ? (real)(x / pow(2, (double)y)) : TEST_(shiftRef)(x, -(long)y), 0);
 #if !TEST_FLOATING
   TEST_CHECK_BINARY_("cbitand", THTensor_(cbitand)(r_, t_, src_), 0, 1, x & y, 0);
   TEST_CHECK_BINARY_("cbitor", THTensor_(cbitor)(r_, t_, src_), 0, 1, x | y, 0);
@@ -463,20 +478,21 @@ static void test_shifts_and_bits(void **state) {
   THIntTensor *i = VEC(Int, 1, -8, 5, 0x70000000), *ir = THIntTensor_new();
   THIntTensor_lshift(ir, i, 3);
   EXPECT_VEC(Int, ir, 8, -64, 40, INT_MIN); /* 0x70000000 << 3 = 0x380000000: low 32 bits 0x80000000 */
+  /* Torch7 shifted (unsigned int)x: logical, -8 = 0xFFFFFFF8 >> 1 = 0x7FFFFFFC. */
   THIntTensor_rshift(ir, i, 1);
-  EXPECT_VEC(Int, ir, 0, -4, 2, 0x38000000); /* arithmetic: -8 >> 1 = -4 */
+  EXPECT_VEC(Int, ir, 0, 0x7FFFFFFC, 2, 0x38000000);
   /* Counts past the width and negative counts are defined (see the generic file). */
   THIntTensor_lshift(ir, i, 40);
   EXPECT_VEC(Int, ir, 0, 0, 0, 0);
   THIntTensor_rshift(ir, i, 40);
-  EXPECT_VEC(Int, ir, 0, -1, 0, 0);
+  EXPECT_VEC(Int, ir, 0, 0, 0, 0);
   THIntTensor_lshift(ir, i, -1);
-  EXPECT_VEC(Int, ir, 0, -4, 2, 0x38000000);
+  EXPECT_VEC(Int, ir, 0, 0x7FFFFFFC, 2, 0x38000000);
   THIntTensor *counts = VEC(Int, 0, 2, 33, -1);
   THIntTensor_clshift(ir, i, counts);
   EXPECT_VEC(Int, ir, 1, -32, 0, 0x38000000);
   THIntTensor_crshift(ir, i, counts);
-  EXPECT_VEC(Int, ir, 1, -2, 0, -0x20000000); /* 0x70000000 << 1 = 0xE0000000 = -2^29 as an Int */
+  EXPECT_VEC(Int, ir, 1, 0x3FFFFFFE, 0, -0x20000000); /* 0x70000000 << 1 = 0xE0000000 = -2^29 */
   THByteTensor *b = VEC(Byte, 200, 1), *br = THByteTensor_new();
   THByteTensor_rshift(br, b, 1);
   EXPECT_VEC(Byte, br, 100, 0); /* logical */
@@ -507,6 +523,75 @@ static void test_shifts_and_bits(void **state) {
   THIntTensor_free(counts);
   THIntTensor_free(i);
   THIntTensor_free(ir);
+}
+
+/* Negative values shifted right, per type: Torch7 cast to the unsigned type of the same width, so
+ * the sign bit shifts in as 0. By hand: Char -8 is 0xF8 = 248, >> 1 = 124, -1 >> 7 = 255 >> 7 = 1;
+ * Short -8 = 65528 >> 1 = 32764; Int -8 = 0xFFFFFFF8 >> 1 = 0x7FFFFFFC; Long -8 = 2^64 - 8 >> 1 =
+ * 2^63 - 4. A left shift wraps: Char -8 << 1 = 496 mod 256 = 240 = -16, -128 << 1 = 0. Float and
+ * Double divide and multiply by 2^value (Torch7 called div and mul with pow(2, value)). */
+static void test_right_shifts_of_negatives_are_logical(void **state) {
+  THCharTensor *c = VEC(Char, -8, -1, -128, 100), *cr = THCharTensor_new();
+  THCharTensor_rshift(cr, c, 1);
+  EXPECT_VEC(Char, cr, 124, 127, 64, 50);
+  THCharTensor_rshift(cr, c, 7);
+  EXPECT_VEC(Char, cr, 1, 1, 1, 0);
+  THCharTensor_lshift(cr, c, 1);
+  EXPECT_VEC(Char, cr, -16, -2, 0, -56); /* 200 - 256 */
+  THCharTensor *ccounts = VEC(Char, 4, 0, 6, -1);
+  THCharTensor_crshift(cr, c, ccounts);
+  EXPECT_VEC(Char, cr, 15, -1, 2, -56); /* 248 >> 4 = 15; 128 >> 6 = 2; -1: 100 << 1 */
+
+  THShortTensor *s = VEC(Short, -8, -1, -32768), *sr = THShortTensor_new();
+  THShortTensor_rshift(sr, s, 1);
+  EXPECT_VEC(Short, sr, 32764, 32767, 16384);
+  THShortTensor_rshift(sr, s, 15);
+  EXPECT_VEC(Short, sr, 1, 1, 1);
+  THShortTensor *scounts = VEC(Short, 3, 8, 16);
+  THShortTensor_crshift(sr, s, scounts);
+  EXPECT_VEC(Short, sr, 8191, 255, 0); /* 65528 >> 3, 65535 >> 8, past the width */
+
+  THIntTensor *i = VEC(Int, -8, -1, INT_MIN), *ir = THIntTensor_new();
+  THIntTensor_rshift(ir, i, 1);
+  EXPECT_VEC(Int, ir, 0x7FFFFFFC, 0x7FFFFFFF, 0x40000000);
+  THIntTensor_rshift(ir, i, 31);
+  EXPECT_VEC(Int, ir, 1, 1, 1);
+
+  THLongTensor *l = VEC(Long, -8, -1), *lr = THLongTensor_new();
+  THLongTensor_rshift(lr, l, 1);
+  assert_int_equal(THLongTensor_get1d(lr, 0), 0x7FFFFFFFFFFFFFFCL); /* 2^63 - 4 */
+  assert_int_equal(THLongTensor_get1d(lr, 1), LONG_MAX);
+  THLongTensor_rshift(lr, l, 63);
+  assert_int_equal(THLongTensor_get1d(lr, 0), 1);
+  assert_int_equal(THLongTensor_get1d(lr, 1), 1);
+  THLongTensor *lcounts = VEC(Long, 60, 32);
+  THLongTensor_crshift(lr, l, lcounts);
+  assert_int_equal(THLongTensor_get1d(lr, 0), 15);          /* (2^64 - 8) >> 60 */
+  assert_int_equal(THLongTensor_get1d(lr, 1), 0xFFFFFFFFL); /* (2^64 - 1) >> 32 */
+
+  THDoubleTensor *d = VEC(Double, -3, 2), *dr = THDoubleTensor_new();
+  THDoubleTensor_rshift(dr, d, 1);
+  EXPECT_VEC(Double, dr, -1.5, 1);
+  THDoubleTensor_lshift(dr, d, 0.5); /* times sqrt(2): a fractional count is a fractional power */
+  EXPECT_VEC(Double, dr, -3 * M_SQRT2, 2 * M_SQRT2);
+  THDoubleTensor *dcounts = VEC(Double, -1, 3);
+  THDoubleTensor_crshift(dr, d, dcounts);
+  EXPECT_VEC(Double, dr, -6, 0.25);
+
+  THCharTensor_free(c);
+  THCharTensor_free(cr);
+  THCharTensor_free(ccounts);
+  THShortTensor_free(s);
+  THShortTensor_free(sr);
+  THShortTensor_free(scounts);
+  THIntTensor_free(i);
+  THIntTensor_free(ir);
+  THLongTensor_free(l);
+  THLongTensor_free(lr);
+  THLongTensor_free(lcounts);
+  THDoubleTensor_free(d);
+  THDoubleTensor_free(dr);
+  THDoubleTensor_free(dcounts);
 }
 
 static void test_integer_pow(void **state) {
@@ -765,6 +850,7 @@ int main(void) {
       cmocka_unit_test(test_integer_division_by_zero_is_an_error),
       cmocka_unit_test(test_integer_wrapping),
       cmocka_unit_test(test_shifts_and_bits),
+      cmocka_unit_test(test_right_shifts_of_negatives_are_logical),
       cmocka_unit_test(test_integer_pow),
       cmocka_unit_test(test_float_specials),
       cmocka_unit_test(test_float_exp_sigmoid_tanh),

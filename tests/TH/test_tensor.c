@@ -40,6 +40,66 @@ static void test_storage_basics(void **state) {
   THFloatStorage_free(owned);
 }
 
+/* An allocator that counts the blocks it frees, to see whose data a free releases. */
+static void *counting_malloc(void *ctx, ptrdiff_t n) { return THAlloc(n); }
+static void *counting_realloc(void *ctx, void *p, ptrdiff_t n) { return THRealloc(p, n); }
+static void counting_free(void *ctx, void *p) {
+  ++*(int *)ctx;
+  THFree(p);
+}
+static THAllocator counting_allocator = {counting_malloc, counting_realloc, counting_free};
+
+/* swap exchanges data, size, flag, allocator, allocatorContext and view, but each storage keeps its
+ * own reference count (Torch7's swap left refcount alone). Swapping the counts too freed a storage
+ * that still had holders (a use after free under AddressSanitizer) and leaked the other. */
+static void test_storage_swap_keeps_reference_counts(void **state) {
+  int frees = 0;
+  float *owned = THAlloc(3 * sizeof(float));
+  THFloatStorage *a = THFloatStorage_newWithDataAndAllocator(owned, 3, &counting_allocator, &frees);
+  THFloatStorage_retain(a);
+  THFloatStorage_retain(a); /* three holders */
+  /* b views two elements of base, as Torch7's Lua storage views did: borrowed data, the VIEW flag,
+   * and b holding base's only reference. */
+  THFloatStorage *base = THFloatStorage_newWithSize4(1, 2, 3, 4);
+  THFloatStorage *b = THFloatStorage_newWithData(base->data + 1, 2); /* one holder */
+  THFloatStorage_clearFlag(b, TH_STORAGE_FREEMEM);
+  THFloatStorage_setFlag(b, TH_STORAGE_VIEW);
+  b->view = base;
+
+  THFloatStorage_swap(a, b);
+  assert_int_equal(a->refcount, 3);
+  assert_int_equal(b->refcount, 1);
+  assert_ptr_equal(a->data, base->data + 1);
+  assert_int_equal(a->size, 2);
+  assert_int_equal(a->flag, TH_STORAGE_REFCOUNTED | TH_STORAGE_RESIZABLE | TH_STORAGE_VIEW);
+  assert_ptr_equal(a->allocator, &THDefaultAllocator);
+  assert_null(a->allocatorContext);
+  assert_ptr_equal(a->view, base);
+  assert_ptr_equal(b->data, owned);
+  assert_int_equal(b->size, 3);
+  assert_int_equal(b->flag, TH_STORAGE_REFCOUNTED | TH_STORAGE_RESIZABLE | TH_STORAGE_FREEMEM);
+  assert_ptr_equal(b->allocator, &counting_allocator);
+  assert_ptr_equal(b->allocatorContext, &frees);
+  assert_null(b->view);
+
+  /* b's one holder lets go: b and the block it now owns go, through the counting allocator. */
+  THFloatStorage_free(b);
+  assert_int_equal(frees, 1);
+  /* a's holders let go one by one; a stays readable until the last. */
+  THFloatStorage_free(a);
+  THFloatStorage_free(a);
+  assert_int_equal(a->refcount, 1);
+  assert_float_equal(THFloatStorage_get(a, 1), 3, 0);
+  THFloatStorage_free(a); /* frees a, which releases base */
+  assert_int_equal(frees, 1);
+
+  THFloatStorage *s = THFloatStorage_newWithSize(1);
+  assert_th_error(THFloatStorage_swap(s, NULL), "storage2 is NULL");
+  assert_th_error(THFloatStorage_swap(NULL, s), "storage1 is NULL");
+  assert_int_equal(s->size, 1); /* untouched, and still usable */
+  THFloatStorage_free(s);
+}
+
 static void test_storage_copies_convert(void **state) {
   THDoubleStorage *d = THDoubleStorage_newWithSize3(-1.75, 2.5, 300.0);
   THByteStorage *b = THByteStorage_newWithSize(3);
@@ -306,6 +366,17 @@ static void test_desc(void **state) {
   assert_string_equal(THByteTensor_sizeDesc(b).str, "[2 x 3]");
   THDoubleTensor *d = THDoubleTensor_new();
   assert_string_equal(THDoubleTensor_desc(d).str, "torch.DoubleTensor of size ");
+  /* Torch7's desc kept a text of up to 63 characters whole; a longer one got "..." at offset 60.
+   * desc reads only the sizes, so large ones are set directly (nothing is allocated for them). */
+  THDoubleTensor *big = THDoubleTensor_newWithSize2d(1, 1);
+  big->size[0] = 111111111111111111L;
+  big->size[1] = 11111111111111111L; /* 27 + 18 + 1 + 17 = 63 characters */
+  assert_string_equal(THDoubleTensor_desc(big).str, "torch.DoubleTensor of size 111111111111111111x11111111111111111");
+  big->size[1] = 111111111111111111L; /* 64 */
+  assert_string_equal(THDoubleTensor_desc(big).str, "torch.DoubleTensor of size 111111111111111111x11111111111111...");
+  assert_string_equal(THDoubleTensor_sizeDesc(big).str, "[111111111111111111 x 111111111111111111]");
+  big->size[0] = big->size[1] = 1;
+  THDoubleTensor_free(big);
   THByteTensor_free(b);
   THDoubleTensor_free(d);
 }
@@ -462,6 +533,7 @@ static void test_overlapping_strided_copies(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_storage_basics),
+      cmocka_unit_test(test_storage_swap_keeps_reference_counts),
       cmocka_unit_test(test_storage_copies_convert),
       cmocka_unit_test(test_new_and_resize_rules),
       cmocka_unit_test(test_views_share_storage),

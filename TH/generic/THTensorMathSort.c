@@ -2,34 +2,113 @@
 #define TH_GENERIC_FILE "generic/THTensorMathSort.c"
 #else
 
-#if defined(TH_REAL_IS_LONG) || defined(TH_REAL_IS_DOUBLE)
-#define sortkey_t uint64_t
-#define THSortKey_(NAME) THSort_##NAME##64
-#else
-#define sortkey_t uint32_t
-#define THSortKey_(NAME) THSort_##NAME##32
-#endif
+/* Exchanges elements a and b of v, and of ix when it is not NULL. */
+static inline void THTensor_(sortSwap)(real *v, long *ix, long a, long b) {
+  real value = v[a];
+  v[a] = v[b];
+  v[b] = value;
+  if (ix) {
+    long at = ix[a];
+    ix[a] = ix[b];
+    ix[b] = at;
+  }
+}
 
-/* The sort key of x: unsigned order of keys == order of values (see THTensorMathSort.c). */
-static inline sortkey_t THTensor_(sortKey)(real x) {
-#if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
-  const sortkey_t sign = (sortkey_t)1 << (sizeof(sortkey_t) * 8 - 1);
-  if (isnan(x)) return ~(sortkey_t)0;
-  if (x == 0) x = 0; /* -0 sorts as +0 */
-  sortkey_t u;
-  memcpy(&u, &x, sizeof u);
-  return (u & sign) ? ~u : u | sign; /* negatives: reverse their order, below the positives */
-#elif defined(TH_REAL_IS_BYTE)
-  return x;
-#elif defined(TH_REAL_IS_LONG)
-  return (sortkey_t)x ^ ((sortkey_t)1 << 63);
-#elif defined(TH_REAL_IS_CHAR)
-  return (sortkey_t)((long)x - CHAR_MIN);
-#elif defined(TH_REAL_IS_SHORT)
-  return (sortkey_t)((long)x - SHRT_MIN);
-#else
-  return (sortkey_t)((long)x - INT_MIN);
-#endif
+#define TH_SORT_ASCENDING(a, b) ((a) < (b))
+#define TH_SORT_DESCENDING(a, b) ((a) > (b))
+
+/* Torch7's quicksort for one order, BEFORE(a, b) saying that a goes before b: partition##DIR,
+ * quicksort##DIR and their helpers. ix (the original positions) moves with v. */
+#define TH_SORT_DEFINE_ORDER(DIR, BEFORE)                                                            \
+  /* One partitioning step of v[lo..hi] (at least 3 elements). The median of three (v[lo], the     \
+   * middle element moved to lo + 1, v[hi]) becomes the pivot at lo, with v[lo + 1] and v[hi] as   \
+   * the sentinels of the two scans; the pivot ends at *pivotAt. Afterwards v[lo..*pivotAt - 1]    \
+   * holds nothing that goes after the pivot and v[*rightStart..hi] nothing that goes before it    \
+   * (an element equal to the pivot may sit between *pivotAt and *rightStart). */                   \
+  static inline void THTensor_(partition##DIR)(real *v, long *ix, long lo, long hi, long *pivotAt, \
+                                                long *rightStart) {                                  \
+    THTensor_(sortSwap)(v, ix, (lo + hi) / 2, lo + 1);                                               \
+    if (BEFORE(v[hi], v[lo + 1])) THTensor_(sortSwap)(v, ix, lo + 1, hi);                           \
+    if (BEFORE(v[hi], v[lo])) THTensor_(sortSwap)(v, ix, lo, hi);                                   \
+    if (BEFORE(v[lo], v[lo + 1])) THTensor_(sortSwap)(v, ix, lo, lo + 1);                           \
+    real pivot = v[lo];                                                                              \
+    long i = lo + 1, j = hi;                                                                         \
+    for (;;) {                                                                                       \
+      do i++;                                                                                        \
+      while (BEFORE(v[i], pivot));                                                                   \
+      do j--;                                                                                        \
+      while (BEFORE(pivot, v[j]));                                                                   \
+      if (j < i) break;                                                                              \
+      THTensor_(sortSwap)(v, ix, i, j);                                                              \
+    }                                                                                                \
+    THTensor_(sortSwap)(v, ix, lo, j);                                                               \
+    *pivotAt = j;                                                                                    \
+    *rightStart = i;                                                                                 \
+  }                                                                                                  \
+                                                                                                     \
+  /* Partitions v[lo..hi] again and again until no part has more than TH_SORT_SMALL_RUN elements.  \
+   * Parts are disjoint, so the order they are done in does not matter; recursing into the smaller \
+   * one keeps the depth below log2(n). */                                                          \
+  static void THTensor_(partitionAll##DIR)(real *v, long *ix, long lo, long hi) {                   \
+    while (hi - lo + 1 > TH_SORT_SMALL_RUN) {                                                        \
+      long pivotAt, rightStart;                                                                      \
+      THTensor_(partition##DIR)(v, ix, lo, hi, &pivotAt, &rightStart);                               \
+      long leftCount = pivotAt - lo, rightCount = hi - rightStart + 1;                               \
+      if (leftCount < rightCount) {                                                                  \
+        if (leftCount > TH_SORT_SMALL_RUN) THTensor_(partitionAll##DIR)(v, ix, lo, pivotAt - 1);    \
+        lo = rightStart;                                                                             \
+      } else {                                                                                       \
+        if (rightCount > TH_SORT_SMALL_RUN) THTensor_(partitionAll##DIR)(v, ix, rightStart, hi);    \
+        hi = pivotAt - 1;                                                                            \
+      }                                                                                              \
+    }                                                                                                \
+  }                                                                                                  \
+                                                                                                     \
+  /* Sorts v[0..n). After the partitioning, one insertion pass from the end backwards: an element  \
+   * that goes after its right neighbour moves right past every element that goes before it (so    \
+   * equal elements never pass each other in this pass). */                                        \
+  static void THTensor_(quicksort##DIR)(real *v, long *ix, long n) {                                \
+    if (n > TH_SORT_SMALL_RUN + 1) THTensor_(partitionAll##DIR)(v, ix, 0, n - 1);                   \
+    for (long i = n - 2; i >= 0; i--) {                                                              \
+      if (!BEFORE(v[i + 1], v[i])) continue;                                                         \
+      real moving = v[i];                                                                            \
+      long movingAt = ix[i], j = i + 1;                                                              \
+      do {                                                                                           \
+        v[j - 1] = v[j];                                                                             \
+        ix[j - 1] = ix[j];                                                                           \
+        j++;                                                                                         \
+      } while (j < n && BEFORE(v[j], moving));                                                       \
+      v[j - 1] = moving;                                                                             \
+      ix[j - 1] = movingAt;                                                                          \
+    }                                                                                                \
+  }
+
+TH_SORT_DEFINE_ORDER(Ascending, TH_SORT_ASCENDING)
+TH_SORT_DEFINE_ORDER(Descending, TH_SORT_DESCENDING)
+
+/* Torch7's quickselect: reorders v[0..n) (and ix, when not NULL) by ascending partitioning steps
+ * until v[k] holds what an ascending sort would put there, everything before it goes no later and
+ * everything after it no earlier. */
+static void THTensor_(quickselect)(real *v, long *ix, long k, long n) {
+  long lo = 0, hi = n - 1;
+  while (hi > lo) {
+    if (hi == lo + 1) {
+      if (v[hi] < v[lo]) THTensor_(sortSwap)(v, ix, lo, hi);
+      return;
+    }
+    long pivotAt, rightStart;
+    THTensor_(partitionAscending)(v, ix, lo, hi, &pivotAt, &rightStart);
+    if (pivotAt <= k) lo = rightStart;
+    if (pivotAt >= k) hi = pivotAt - 1;
+  }
+}
+
+/* Copies a slice of n elements (stride apart) to v, and its positions 0..n-1 to ix. */
+static void THTensor_(loadSlice)(real *v, long *ix, const real *data, long stride, long n) {
+  for (long i = 0; i < n; i++) {
+    v[i] = data[i * stride];
+    ix[i] = i;
+  }
 }
 
 #define TH_SORT_CHECK_ARGS(FN, V, I, T, DIM, DIMARG) \
@@ -38,8 +117,9 @@ static inline sortkey_t THTensor_(sortKey)(real x) {
   THReduce_checkNotNull(FN, T, 3);                    \
   THReduce_checkDim(FN, DIM, T, DIMARG)
 
-/* Sorts every slice along dimension; ri_ gets the 1-based positions the values came from. The sort
- * is stable: equal values keep their index order, ascending or descending. */
+/* Sorts every slice along dimension; ri_ gets the 0-based positions the values came from. Equal
+ * values keep their order in slices of up to 11 elements (only the insertion pass runs); in longer
+ * ones they end where Torch7's quicksort put them. */
 void THTensor_(sort)(THTensor *rt_, THLongTensor *ri_, THTensor *t, int dimension, int descendingOrder) {
   TH_SORT_CHECK_ARGS("sort", rt_, ri_, t, dimension, 4);
   THTensor *out = THTensor_(reduceTarget)(rt_, t->storage);
@@ -47,30 +127,30 @@ void THTensor_(sort)(THTensor *rt_, THLongTensor *ri_, THTensor *t, int dimensio
   THTensor_(resizeNd)(out, t->nDimension, t->size, NULL);
   THLongTensor_resizeNd(outi, t->nDimension, t->size, NULL);
   long n = t->size[dimension];
-  /* Descending: complemented keys, sorted ascending (stable, so ties stay in index order). */
-  sortkey_t flip = descendingOrder ? ~(sortkey_t)0 : 0;
-  sortkey_t *key = THAlloc(sizeof(sortkey_t) * 2 * (size_t)n);
-  long *idx = THAlloc(sizeof(long) * 2 * (size_t)n);
+  real *v = THAlloc(sizeof(real) * (size_t)n);
+  long *ix = THAlloc(sizeof(long) * (size_t)n);
   TH_TENSOR_DIM_APPLY3(real, out, long, outi, real, t, dimension, {
+    THTensor_(loadSlice)(v, ix, t_data, t_stride, n);
+    if (descendingOrder)
+      THTensor_(quicksortDescending)(v, ix, n);
+    else
+      THTensor_(quicksortAscending)(v, ix, n);
     for (long i = 0; i < n; i++) {
-      key[i] = THTensor_(sortKey)(t_data[i * t_stride]) ^ flip;
-      idx[i] = i;
-    }
-    THSortKey_(pairs)(key, idx, key + n, idx + n, n);
-    for (long i = 0; i < n; i++) {
-      out_data[i * out_stride] = t_data[idx[i] * t_stride];
-      outi_data[i * outi_stride] = idx[i] + TH_INDEX_BASE;
+      out_data[i * out_stride] = v[i];
+      outi_data[i * outi_stride] = ix[i];
     }
   });
-  THFree(key);
-  THFree(idx);
+  THFree(v);
+  THFree(ix);
   THTensor_(reduceFinish)(rt_, out, dimension, 1);
   THLongTensor_reduceFinish(ri_, outi, dimension, 1);
 }
 
-/* The k largest (dir != 0) or smallest (dir == 0) elements of every slice along dim, by
- * quickselect. sorted != 0: largest first (dir != 0) or smallest first; sorted == 0: in their
- * index order. Among equal values the lower indices are chosen. k == 0 gives empty results. */
+/* The k largest (dir != 0) or smallest (dir == 0) elements of every slice along dim, as Torch7
+ * chose and ordered them. Largest: quickselect puts the n - k smallest first and the rest follow,
+ * sorted descending when sorted != 0. Smallest: quickselect puts the k-th smallest at k - 1 with
+ * the others before it, and sorted != 0 sorts only those k - 1. Unsorted results come in the order
+ * quickselect left them. k == 0 gives empty results (Torch7 refused it). */
 void THTensor_(topk)(THTensor *rt_, THLongTensor *ri_, THTensor *t, long k, int dim, int dir, int sorted) {
   TH_SORT_CHECK_ARGS("topk", rt_, ri_, t, dim, 5);
   long n = t->size[dim];
@@ -83,36 +163,32 @@ void THTensor_(topk)(THTensor *rt_, THLongTensor *ri_, THTensor *t, long k, int 
   THTensor_(resizeNd)(out, k == 0 ? 0 : t->nDimension, size, NULL);
   THLongTensor_resizeNd(outi, k == 0 ? 0 : t->nDimension, size, NULL);
   if (k > 0) {
-    /* Largest: complemented keys, so that the k smallest keys are wanted either way. */
-    sortkey_t flip = dir ? ~(sortkey_t)0 : 0;
-    sortkey_t *key = THAlloc(sizeof(sortkey_t) * (2 * (size_t)n + 2 * (size_t)k));
-    sortkey_t *work = key + n, *chosen = key + 2 * n;
-    long *idx = THAlloc(sizeof(long) * 2 * (size_t)k);
+    real *v = THAlloc(sizeof(real) * (size_t)n);
+    long *ix = THAlloc(sizeof(long) * (size_t)n);
+    long first = dir ? n - k : 0;
     TH_TENSOR_DIM_APPLY3(real, out, long, outi, real, t, dim, {
-      for (long i = 0; i < n; i++) key[i] = work[i] = THTensor_(sortKey)(t_data[i * t_stride]) ^ flip;
-      sortkey_t kth = THSortKey_(select)(work, n, k - 1);
-      long ties = k;
-      for (long i = 0; i < n; i++) ties -= key[i] < kth;
-      for (long i = 0, m = 0; m < k; i++) {
-        if (key[i] < kth || (key[i] == kth && ties-- > 0)) {
-          chosen[m] = key[i];
-          idx[m++] = i;
-        }
+      THTensor_(loadSlice)(v, ix, t_data, t_stride, n);
+      if (dir) {
+        if (first > 0) THTensor_(quickselect)(v, ix, first - 1, n);
+        if (sorted) THTensor_(quicksortDescending)(v + first, ix + first, k);
+      } else {
+        THTensor_(quickselect)(v, ix, k - 1, n);
+        if (sorted) THTensor_(quicksortAscending)(v, ix, k - 1);
       }
-      if (sorted) THSortKey_(pairs)(chosen, idx, chosen + k, idx + k, k);
       for (long j = 0; j < k; j++) {
-        out_data[j * out_stride] = t_data[idx[j] * t_stride];
-        outi_data[j * outi_stride] = idx[j] + TH_INDEX_BASE;
+        out_data[j * out_stride] = v[first + j];
+        outi_data[j * outi_stride] = ix[first + j];
       }
     });
-    THFree(key);
-    THFree(idx);
+    THFree(v);
+    THFree(ix);
   }
   THTensor_(reduceFinish)(rt_, out, dim, 1);
   THLongTensor_reduceFinish(ri_, outi, dim, 1);
 }
 
-/* The k-th smallest (1-based) of every slice, and the index of its first occurrence. */
+/* The k-th smallest (k from 1) of every slice and its 0-based position: what quickselect leaves at
+ * k - 1 (among equal values, whichever one it left there). */
 static void THTensor_(selectDim)(THTensor *values_, THLongTensor *indices_, THTensor *t, long k,
                                  int dimension, int keepdim) {
   long size[TH_MAX_DIMS];
@@ -122,16 +198,16 @@ static void THTensor_(selectDim)(THTensor *values_, THLongTensor *indices_, THTe
   THTensor_(resizeNd)(out, t->nDimension, size, NULL);
   THLongTensor_resizeNd(outi, t->nDimension, size, NULL);
   long n = t->size[dimension];
-  sortkey_t *work = THAlloc(sizeof(sortkey_t) * (size_t)n);
+  real *v = THAlloc(sizeof(real) * (size_t)n);
+  long *ix = THAlloc(sizeof(long) * (size_t)n);
   TH_TENSOR_DIM_APPLY3(real, out, long, outi, real, t, dimension, {
-    for (long i = 0; i < n; i++) work[i] = THTensor_(sortKey)(t_data[i * t_stride]);
-    sortkey_t kth = THSortKey_(select)(work, n, k - 1);
-    long at = 0;
-    while (THTensor_(sortKey)(t_data[at * t_stride]) != kth) at++;
-    *out_data = t_data[at * t_stride];
-    *outi_data = at + TH_INDEX_BASE;
+    THTensor_(loadSlice)(v, ix, t_data, t_stride, n);
+    THTensor_(quickselect)(v, ix, k - 1, n);
+    *out_data = v[k - 1];
+    *outi_data = ix[k - 1];
   });
-  THFree(work);
+  THFree(v);
+  THFree(ix);
   THTensor_(reduceFinish)(values_, out, dimension, keepdim);
   THLongTensor_reduceFinish(indices_, outi, dimension, keepdim);
 }
@@ -150,8 +226,11 @@ void THTensor_(median)(THTensor *values_, THLongTensor *indices_, THTensor *t, i
   THTensor_(selectDim)(values_, indices_, t, (t->size[dimension] + 1) / 2, dimension, keepdim);
 }
 
-/* The most frequent value of every slice (among equally frequent values the smallest) and the
- * index of its first occurrence. */
+/* The most frequent value of every slice, as Torch7 found it: the slice sorted ascending, runs of
+ * equal neighbours counted, the first longest run wins (so among equally frequent values the
+ * smallest), and the index is that of the run's last element (in a slice of up to 11 elements,
+ * where the sort keeps equal values in order, the value's last occurrence). NaN equals nothing,
+ * so every NaN is a run of its own. */
 void THTensor_(mode)(THTensor *values_, THLongTensor *indices_, THTensor *t, int dimension, int keepdim) {
   TH_SORT_CHECK_ARGS("mode", values_, indices_, t, dimension, 4);
   long size[TH_MAX_DIMS];
@@ -161,57 +240,52 @@ void THTensor_(mode)(THTensor *values_, THLongTensor *indices_, THTensor *t, int
   THTensor_(resizeNd)(out, t->nDimension, size, NULL);
   THLongTensor_resizeNd(outi, t->nDimension, size, NULL);
   long n = t->size[dimension];
-  sortkey_t *key = THAlloc(sizeof(sortkey_t) * 2 * (size_t)n);
-  long *idx = THAlloc(sizeof(long) * 2 * (size_t)n);
+  real *v = THAlloc(sizeof(real) * (size_t)n);
+  long *ix = THAlloc(sizeof(long) * (size_t)n);
   TH_TENSOR_DIM_APPLY3(real, out, long, outi, real, t, dimension, {
-    for (long i = 0; i < n; i++) {
-      key[i] = THTensor_(sortKey)(t_data[i * t_stride]);
-      idx[i] = i;
-    }
-    /* Stable: each run of equal keys starts with the value's first occurrence. */
-    THSortKey_(pairs)(key, idx, key + n, idx + n, n);
-    long best = idx[0];
+    THTensor_(loadSlice)(v, ix, t_data, t_stride, n);
+    THTensor_(quicksortAscending)(v, ix, n);
+    long best = 0; /* one declaration a line: a comma would split the macro argument */
     long bestCount = 0;
-    for (long i = 0, j; i < n; i = j) {
-      for (j = i + 1; j < n && key[j] == key[i]; j++) {
-      }
-      if (j - i > bestCount) {
-        bestCount = j - i;
-        best = idx[i];
+    long run = 0;
+    for (long i = 0; i < n; i++) {
+      run++;
+      if (i == n - 1 || v[i] != v[i + 1]) {
+        if (run > bestCount) {
+          bestCount = run;
+          best = i;
+        }
+        run = 0;
       }
     }
-    *out_data = t_data[best * t_stride];
-    *outi_data = best + TH_INDEX_BASE;
+    *out_data = v[best];
+    *outi_data = ix[best];
   });
-  THFree(key);
-  THFree(idx);
+  THFree(v);
+  THFree(ix);
   THTensor_(reduceFinish)(values_, out, dimension, keepdim);
   THLongTensor_reduceFinish(indices_, outi, dimension, keepdim);
 }
 
-/* The lower median of all elements (the ((n+1)/2)-th smallest). */
+/* The lower median of all elements (the ((n+1)/2)-th smallest): quickselect over a copy in
+ * row-major order, as Torch7 did it. */
 real THTensor_(medianall)(THTensor *t) {
   THReduce_checkNotNull("medianall", t, 1);
   ptrdiff_t n = THTensor_(nElement)(t);
   THArgCheck(n > 0, 1, "medianall: the tensor is empty");
-  sortkey_t *work = THAlloc(sizeof(sortkey_t) * (size_t)n);
+  real *v = THAlloc(sizeof(real) * (size_t)n);
   ptrdiff_t i = 0;
-  TH_TENSOR_APPLY(real, t, work[i++] = THTensor_(sortKey)(*t_data););
-  sortkey_t kth = THSortKey_(select)(work, n, (n + 1) / 2 - 1);
-  THFree(work);
-  real median = 0;
-  int found = 0;
-  TH_TENSOR_APPLY(real, t, {
-    if (!found && THTensor_(sortKey)(*t_data) == kth) {
-      median = *t_data;
-      found = 1;
-    }
-  });
+  TH_TENSOR_APPLY(real, t, v[i++] = *t_data;);
+  long k = (long)((n + 1) / 2 - 1);
+  THTensor_(quickselect)(v, NULL, k, (long)n);
+  real median = v[k];
+  THFree(v);
   return median;
 }
 
-#undef sortkey_t
-#undef THSortKey_
 #undef TH_SORT_CHECK_ARGS
+#undef TH_SORT_DEFINE_ORDER
+#undef TH_SORT_ASCENDING
+#undef TH_SORT_DESCENDING
 
 #endif

@@ -150,39 +150,36 @@ void THTensor_(sort)(THTensor *rt_, THLongTensor *ri_, THTensor *t, int dimensio
  * chose and ordered them. Largest: quickselect puts the n - k smallest first and the rest follow,
  * sorted descending when sorted != 0. Smallest: quickselect puts the k-th smallest at k - 1 with
  * the others before it, and sorted != 0 sorts only those k - 1. Unsorted results come in the order
- * quickselect left them. k == 0 gives empty results (Torch7 refused it). */
+ * quickselect left them. k must be 1 to the slice's length, as Torch7 required. */
 void THTensor_(topk)(THTensor *rt_, THLongTensor *ri_, THTensor *t, long k, int dim, int dir, int sorted) {
   TH_SORT_CHECK_ARGS("topk", rt_, ri_, t, dim, 5);
   long n = t->size[dim];
-  THArgCheck(k >= 0 && k <= n, 4, "topk: k %ld out of range [0, %ld]", k, n);
+  THArgCheck(k >= 1 && k <= n, 4, "topk: k %ld out of range [1, %ld]", k, n);
   THTensor *out = THTensor_(reduceTarget)(rt_, t->storage);
   THLongTensor *outi = THLongTensor_reduceTarget(ri_, t->storage);
   long size[TH_MAX_DIMS];
   THReduce_replacedSize(size, t->nDimension, t->size, dim, k);
-  /* k == 0 ends the size list at dim (the legacy resize rule): 0 elements either way. */
-  THTensor_(resizeNd)(out, k == 0 ? 0 : t->nDimension, size, NULL);
-  THLongTensor_resizeNd(outi, k == 0 ? 0 : t->nDimension, size, NULL);
-  if (k > 0) {
-    real *v = THAlloc(sizeof(real) * (size_t)n);
-    long *ix = THAlloc(sizeof(long) * (size_t)n);
-    long first = dir ? n - k : 0;
-    TH_TENSOR_DIM_APPLY3(real, out, long, outi, real, t, dim, {
-      THTensor_(loadSlice)(v, ix, t_data, t_stride, n);
-      if (dir) {
-        if (first > 0) THTensor_(quickselect)(v, ix, first - 1, n);
-        if (sorted) THTensor_(quicksortDescending)(v + first, ix + first, k);
-      } else {
-        THTensor_(quickselect)(v, ix, k - 1, n);
-        if (sorted) THTensor_(quicksortAscending)(v, ix, k - 1);
-      }
-      for (long j = 0; j < k; j++) {
-        out_data[j * out_stride] = v[first + j];
-        outi_data[j * outi_stride] = ix[first + j];
-      }
-    });
-    THFree(v);
-    THFree(ix);
-  }
+  THTensor_(resizeNd)(out, t->nDimension, size, NULL);
+  THLongTensor_resizeNd(outi, t->nDimension, size, NULL);
+  real *v = THAlloc(sizeof(real) * (size_t)n);
+  long *ix = THAlloc(sizeof(long) * (size_t)n);
+  long first = dir ? n - k : 0;
+  TH_TENSOR_DIM_APPLY3(real, out, long, outi, real, t, dim, {
+    THTensor_(loadSlice)(v, ix, t_data, t_stride, n);
+    if (dir) {
+      if (first > 0) THTensor_(quickselect)(v, ix, first - 1, n);
+      if (sorted) THTensor_(quicksortDescending)(v + first, ix + first, k);
+    } else {
+      THTensor_(quickselect)(v, ix, k - 1, n);
+      if (sorted) THTensor_(quicksortAscending)(v, ix, k - 1);
+    }
+    for (long j = 0; j < k; j++) {
+      out_data[j * out_stride] = v[first + j];
+      outi_data[j * outi_stride] = ix[first + j];
+    }
+  });
+  THFree(v);
+  THFree(ix);
   THTensor_(reduceFinish)(rt_, out, dim, 1);
   THLongTensor_reduceFinish(ri_, outi, dim, 1);
 }

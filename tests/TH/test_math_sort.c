@@ -295,13 +295,13 @@ static void test_topk(void **state) {
     assert_true(THDoubleTensor_get2d(r, i / 3, i % 3) == top[i]);
     assert_true(THLongTensor_get2d(ix, i / 3, i % 3) == top_ix[i]);
   }
-  /* k = 0: empty results. */
-  THDoubleTensor_topk(r, ix, v, 0, 0, 1, 1);
-  assert_int_equal(THDoubleTensor_nElement(r), 0);
-  assert_int_equal(THLongTensor_nElement(ix), 0);
-
-  assert_th_error(THDoubleTensor_topk(r, ix, v, 9, 0, 1, 1), "topk: k 9 out of range [0, 8]");
-  assert_th_error(THDoubleTensor_topk(r, ix, v, -1, 0, 1, 1), "topk: k -1 out of range [0, 8]");
+  /* Torch7 required 0 < k <= the slice's length ("k not in range for dimension"): k = 0 is refused
+   * like any other k out of range, and the results are left as they were. */
+  assert_th_error(THDoubleTensor_topk(r, ix, v, 0, 0, 1, 1), "topk: k 0 out of range [1, 8]");
+  assert_th_error(THDoubleTensor_topk(r, ix, v, 0, 0, 0, 0), "topk: k 0 out of range [1, 8]");
+  assert_true(r->nDimension == 2 && r->size[0] == 2 && r->size[1] == 3);
+  assert_th_error(THDoubleTensor_topk(r, ix, v, 9, 0, 1, 1), "topk: k 9 out of range [1, 8]");
+  assert_th_error(THDoubleTensor_topk(r, ix, v, -1, 0, 1, 1), "topk: k -1 out of range [1, 8]");
   assert_th_error(THDoubleTensor_topk(r, ix, v, 1, 1, 1, 1), "topk: dimension 2 out of range of a 1D tensor");
   THDoubleTensor_topk(r, ix, v, 1, 0, 1, 1);
   assert_dvec(r, (double[]){9}, 1);

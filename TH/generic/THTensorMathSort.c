@@ -2,105 +2,96 @@
 #define TH_GENERIC_FILE "generic/THTensorMathSort.c"
 #else
 
-/* Exchanges elements a and b of v, and of ix when it is not NULL. */
-static inline void THTensor_(sortSwap)(real *v, long *ix, long a, long b) {
-  real value = v[a];
-  v[a] = v[b];
-  v[b] = value;
-  if (ix) {
-    long at = ix[a];
-    ix[a] = ix[b];
-    ix[b] = at;
-  }
+#if defined(TH_REAL_IS_LONG) || defined(TH_REAL_IS_DOUBLE)
+#define sortkey_t uint64_t
+#define sortKeyPairs THSort_pairs64
+#else
+#define sortkey_t uint32_t
+#define sortKeyPairs THSort_pairs32
+#endif
+
+/* The sort key of x: the unsigned order of keys is the order of values, and equal values (-0 and
+ * +0 included) have equal keys. NaN gets the largest key, but it compares false with everything,
+ * so no key order is its order: slices with NaN never go by keys alone. */
+static inline sortkey_t THTensor_(sortKey)(real x) {
+#if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
+  const sortkey_t sign = (sortkey_t)1 << (sizeof(sortkey_t) * 8 - 1);
+  if (isnan(x)) return ~(sortkey_t)0;
+  if (x == 0) x = 0; /* -0 gets the key of +0 */
+  sortkey_t u;
+  memcpy(&u, &x, sizeof u);
+  return (u & sign) ? ~u : u | sign; /* negatives: reverse their order, below the positives */
+#elif defined(TH_REAL_IS_BYTE)
+  return x;
+#elif defined(TH_REAL_IS_LONG)
+  return (sortkey_t)x ^ ((sortkey_t)1 << 63);
+#elif defined(TH_REAL_IS_CHAR)
+  return (sortkey_t)((long)x - CHAR_MIN);
+#elif defined(TH_REAL_IS_SHORT)
+  return (sortkey_t)((long)x - SHRT_MIN);
+#else
+  return (sortkey_t)((long)x - INT_MIN);
+#endif
 }
 
 #define TH_SORT_ASCENDING(a, b) ((a) < (b))
 #define TH_SORT_DESCENDING(a, b) ((a) > (b))
+#define TH_SORT_ASCENDING_FN(name) THTensor_(name##Ascending)
+#define TH_SORT_DESCENDING_FN(name) THTensor_(name##Descending)
+TH_SORT_DEFINE_QUICKSORT(TH_SORT_ASCENDING_FN, real, TH_SORT_ASCENDING)
+TH_SORT_DEFINE_QUICKSORT(TH_SORT_DESCENDING_FN, real, TH_SORT_DESCENDING)
+TH_SORT_DEFINE_QUICKSELECT(TH_SORT_ASCENDING_FN, real, TH_SORT_ASCENDING)
 
-/* Torch7's quicksort for one order, BEFORE(a, b) saying that a goes before b: partition##DIR,
- * quicksort##DIR and their helpers. ix (the original positions) moves with v. */
-#define TH_SORT_DEFINE_ORDER(DIR, BEFORE)                                                            \
-  /* One partitioning step of v[lo..hi] (at least 3 elements). The median of three (v[lo], the     \
-   * middle element moved to lo + 1, v[hi]) becomes the pivot at lo, with v[lo + 1] and v[hi] as   \
-   * the sentinels of the two scans; the pivot ends at *pivotAt. Afterwards v[lo..*pivotAt - 1]    \
-   * holds nothing that goes after the pivot and v[*rightStart..hi] nothing that goes before it    \
-   * (an element equal to the pivot may sit between *pivotAt and *rightStart). */                   \
-  static inline void THTensor_(partition##DIR)(real *v, long *ix, long lo, long hi, long *pivotAt, \
-                                                long *rightStart) {                                  \
-    THTensor_(sortSwap)(v, ix, (lo + hi) / 2, lo + 1);                                               \
-    if (BEFORE(v[hi], v[lo + 1])) THTensor_(sortSwap)(v, ix, lo + 1, hi);                           \
-    if (BEFORE(v[hi], v[lo])) THTensor_(sortSwap)(v, ix, lo, hi);                                   \
-    if (BEFORE(v[lo], v[lo + 1])) THTensor_(sortSwap)(v, ix, lo, lo + 1);                           \
-    real pivot = v[lo];                                                                              \
-    long i = lo + 1, j = hi;                                                                         \
-    for (;;) {                                                                                       \
-      do i++;                                                                                        \
-      while (BEFORE(v[i], pivot));                                                                   \
-      do j--;                                                                                        \
-      while (BEFORE(pivot, v[j]));                                                                   \
-      if (j < i) break;                                                                              \
-      THTensor_(sortSwap)(v, ix, i, j);                                                              \
-    }                                                                                                \
-    THTensor_(sortSwap)(v, ix, lo, j);                                                               \
-    *pivotAt = j;                                                                                    \
-    *rightStart = i;                                                                                 \
-  }                                                                                                  \
-                                                                                                     \
-  /* Partitions v[lo..hi] again and again until no part has more than TH_SORT_SMALL_RUN elements.  \
-   * Parts are disjoint, so the order they are done in does not matter; recursing into the smaller \
-   * one keeps the depth below log2(n). */                                                          \
-  static void THTensor_(partitionAll##DIR)(real *v, long *ix, long lo, long hi) {                   \
-    while (hi - lo + 1 > TH_SORT_SMALL_RUN) {                                                        \
-      long pivotAt, rightStart;                                                                      \
-      THTensor_(partition##DIR)(v, ix, lo, hi, &pivotAt, &rightStart);                               \
-      long leftCount = pivotAt - lo, rightCount = hi - rightStart + 1;                               \
-      if (leftCount < rightCount) {                                                                  \
-        if (leftCount > TH_SORT_SMALL_RUN) THTensor_(partitionAll##DIR)(v, ix, lo, pivotAt - 1);    \
-        lo = rightStart;                                                                             \
-      } else {                                                                                       \
-        if (rightCount > TH_SORT_SMALL_RUN) THTensor_(partitionAll##DIR)(v, ix, rightStart, hi);    \
-        hi = pivotAt - 1;                                                                            \
-      }                                                                                              \
-    }                                                                                                \
-  }                                                                                                  \
-                                                                                                     \
-  /* Sorts v[0..n). After the partitioning, one insertion pass from the end backwards: an element  \
-   * that goes after its right neighbour moves right past every element that goes before it (so    \
-   * equal elements never pass each other in this pass). */                                        \
-  static void THTensor_(quicksort##DIR)(real *v, long *ix, long n) {                                \
-    if (n > TH_SORT_SMALL_RUN + 1) THTensor_(partitionAll##DIR)(v, ix, 0, n - 1);                   \
-    for (long i = n - 2; i >= 0; i--) {                                                              \
-      if (!BEFORE(v[i + 1], v[i])) continue;                                                         \
-      real moving = v[i];                                                                            \
-      long movingAt = ix[i], j = i + 1;                                                              \
-      do {                                                                                           \
-        v[j - 1] = v[j];                                                                             \
-        ix[j - 1] = ix[j];                                                                           \
-        j++;                                                                                         \
-      } while (j < n && BEFORE(v[j], moving));                                                       \
-      v[j - 1] = moving;                                                                             \
-      ix[j - 1] = movingAt;                                                                          \
-    }                                                                                                \
+/* Sorts v[0..n) (ix moving with it) the way Torch7's quicksort does: step for step, from the
+ * order v is in. */
+static void THTensor_(quicksort)(real *v, long *ix, long n, int descending) {
+  if (descending)
+    THTensor_(quicksortDescending)(v, ix, n);
+  else
+    THTensor_(quicksortAscending)(v, ix, n);
+}
+
+/* The radix sort's arrays for slices of up to n elements: keys and positions, 2n of each. */
+typedef struct THTensor_(SortScratch) {
+  sortkey_t *key;
+  long *order;
+} THTensor_(SortScratch);
+
+static void THTensor_(sortScratchInit)(THTensor_(SortScratch) *s, long n) {
+  s->key = THAlloc(sizeof(sortkey_t) * 2 * (size_t)n);
+  s->order = THAlloc(sizeof(long) * 2 * (size_t)n);
+}
+
+static void THTensor_(sortScratchFree)(THTensor_(SortScratch) *s) {
+  THFree(s->key);
+  THFree(s->order);
+}
+
+/* Sorts the n values at data (stride apart) by their keys: s->order[0..n) gets their positions in
+ * ascending order (descending when descending != 0). Returns 1 when no two values are equal and
+ * none is NaN, for then that is the only sorted order, so the one Torch7's quicksort gives; the
+ * sorted keys show whether two were equal. Returns 0 otherwise, leaving s->order undefined, and
+ * skips the sort when the keys span fewer than n values (so two are equal: Byte slices longer
+ * than 256, integers of a small range). */
+static int THTensor_(sortDistinct)(const real *data, long stride, long n, int descending, THTensor_(SortScratch) *s) {
+  sortkey_t flip = descending ? ~(sortkey_t)0 : 0; /* complemented keys sort descending */
+  sortkey_t lowest = ~(sortkey_t)0, highest = 0;
+  for (long i = 0; i < n; i++) {
+    real x = data[i * stride];
+#if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
+    if (isnan(x)) return 0;
+#endif
+    sortkey_t key = THTensor_(sortKey)(x) ^ flip;
+    lowest = key < lowest ? key : lowest;
+    highest = key > highest ? key : highest;
+    s->key[i] = key;
+    s->order[i] = i;
   }
-
-TH_SORT_DEFINE_ORDER(Ascending, TH_SORT_ASCENDING)
-TH_SORT_DEFINE_ORDER(Descending, TH_SORT_DESCENDING)
-
-/* Torch7's quickselect: reorders v[0..n) (and ix, when not NULL) by ascending partitioning steps
- * until v[k] holds what an ascending sort would put there, everything before it goes no later and
- * everything after it no earlier. */
-static void THTensor_(quickselect)(real *v, long *ix, long k, long n) {
-  long lo = 0, hi = n - 1;
-  while (hi > lo) {
-    if (hi == lo + 1) {
-      if (v[hi] < v[lo]) THTensor_(sortSwap)(v, ix, lo, hi);
-      return;
-    }
-    long pivotAt, rightStart;
-    THTensor_(partitionAscending)(v, ix, lo, hi, &pivotAt, &rightStart);
-    if (pivotAt <= k) lo = rightStart;
-    if (pivotAt >= k) hi = pivotAt - 1;
-  }
+  if (n > 1 && highest - lowest < (sortkey_t)(n - 1)) return 0;
+  sortKeyPairs(s->key, s->order, s->key + n, s->order + n, n);
+  for (long i = 1; i < n; i++)
+    if (s->key[i] == s->key[i - 1]) return 0;
+  return 1;
 }
 
 /* Copies a slice of n elements (stride apart) to v, and its positions 0..n-1 to ix. */
@@ -129,17 +120,25 @@ void THTensor_(sort)(THTensor *rt_, THLongTensor *ri_, THTensor *t, int dimensio
   long n = t->size[dimension];
   real *v = THAlloc(sizeof(real) * (size_t)n);
   long *ix = THAlloc(sizeof(long) * (size_t)n);
+  THTensor_(SortScratch) scratch;
+  THTensor_(sortScratchInit)(&scratch, n);
   TH_TENSOR_DIM_APPLY3(real, out, long, outi, real, t, dimension, {
-    THTensor_(loadSlice)(v, ix, t_data, t_stride, n);
-    if (descendingOrder)
-      THTensor_(quicksortDescending)(v, ix, n);
-    else
-      THTensor_(quicksortAscending)(v, ix, n);
-    for (long i = 0; i < n; i++) {
-      out_data[i * out_stride] = v[i];
-      outi_data[i * outi_stride] = ix[i];
+    if (THTensor_(sortDistinct)(t_data, t_stride, n, descendingOrder, &scratch)) {
+      for (long i = 0; i < n; i++) {
+        long at = scratch.order[i];
+        out_data[i * out_stride] = t_data[at * t_stride];
+        outi_data[i * outi_stride] = at;
+      }
+    } else {
+      THTensor_(loadSlice)(v, ix, t_data, t_stride, n);
+      THTensor_(quicksort)(v, ix, n, descendingOrder);
+      for (long i = 0; i < n; i++) {
+        out_data[i * out_stride] = v[i];
+        outi_data[i * outi_stride] = ix[i];
+      }
     }
   });
+  THTensor_(sortScratchFree)(&scratch);
   THFree(v);
   THFree(ix);
   THTensor_(reduceFinish)(rt_, out, dimension, 1);
@@ -163,21 +162,25 @@ void THTensor_(topk)(THTensor *rt_, THLongTensor *ri_, THTensor *t, long k, int 
   THLongTensor_resizeNd(outi, t->nDimension, size, NULL);
   real *v = THAlloc(sizeof(real) * (size_t)n);
   long *ix = THAlloc(sizeof(long) * (size_t)n);
+  /* The sorted part (k or k - 1 elements) is sorted by keys when its values are distinct. */
+  THTensor_(SortScratch) scratch;
+  THTensor_(sortScratchInit)(&scratch, sorted ? k : 0);
   long first = dir ? n - k : 0;
+  long sortedCount = dir ? k : k - 1;
   TH_TENSOR_DIM_APPLY3(real, out, long, outi, real, t, dim, {
     THTensor_(loadSlice)(v, ix, t_data, t_stride, n);
-    if (dir) {
-      if (first > 0) THTensor_(quickselect)(v, ix, first - 1, n);
-      if (sorted) THTensor_(quicksortDescending)(v + first, ix + first, k);
-    } else {
-      THTensor_(quickselect)(v, ix, k - 1, n);
-      if (sorted) THTensor_(quicksortAscending)(v, ix, k - 1);
-    }
+    if (dir && first > 0) THTensor_(quickselectAscending)(v, ix, first - 1, n);
+    if (!dir) THTensor_(quickselectAscending)(v, ix, k - 1, n);
+    int byKeys = sorted && THTensor_(sortDistinct)(v + first, 1, sortedCount, dir, &scratch);
+    if (sorted && !byKeys) THTensor_(quicksort)(v + first, ix + first, sortedCount, dir);
     for (long j = 0; j < k; j++) {
-      out_data[j * out_stride] = v[first + j];
-      outi_data[j * outi_stride] = ix[first + j];
+      /* By keys: the j-th of the sorted part is its scratch.order[j]-th; the k-th smallest stays. */
+      long at = first + (byKeys && j < sortedCount ? scratch.order[j] : j);
+      out_data[j * out_stride] = v[at];
+      outi_data[j * outi_stride] = ix[at];
     }
   });
+  THTensor_(sortScratchFree)(&scratch);
   THFree(v);
   THFree(ix);
   THTensor_(reduceFinish)(rt_, out, dim, 1);
@@ -199,7 +202,7 @@ static void THTensor_(selectDim)(THTensor *values_, THLongTensor *indices_, THTe
   long *ix = THAlloc(sizeof(long) * (size_t)n);
   TH_TENSOR_DIM_APPLY3(real, out, long, outi, real, t, dimension, {
     THTensor_(loadSlice)(v, ix, t_data, t_stride, n);
-    THTensor_(quickselect)(v, ix, k - 1, n);
+    THTensor_(quickselectAscending)(v, ix, k - 1, n);
     *out_data = v[k - 1];
     *outi_data = ix[k - 1];
   });
@@ -239,25 +242,34 @@ void THTensor_(mode)(THTensor *values_, THLongTensor *indices_, THTensor *t, int
   long n = t->size[dimension];
   real *v = THAlloc(sizeof(real) * (size_t)n);
   long *ix = THAlloc(sizeof(long) * (size_t)n);
+  THTensor_(SortScratch) scratch;
+  THTensor_(sortScratchInit)(&scratch, n);
   TH_TENSOR_DIM_APPLY3(real, out, long, outi, real, t, dimension, {
-    THTensor_(loadSlice)(v, ix, t_data, t_stride, n);
-    THTensor_(quicksortAscending)(v, ix, n);
-    long best = 0; /* one declaration a line: a comma would split the macro argument */
-    long bestCount = 0;
-    long run = 0;
-    for (long i = 0; i < n; i++) {
-      run++;
-      if (i == n - 1 || v[i] != v[i + 1]) {
-        if (run > bestCount) {
-          bestCount = run;
-          best = i;
+    if (THTensor_(sortDistinct)(t_data, t_stride, n, 0, &scratch)) {
+      /* Every run has one element: the first, the smallest value, wins. */
+      *out_data = t_data[scratch.order[0] * t_stride];
+      *outi_data = scratch.order[0];
+    } else {
+      THTensor_(loadSlice)(v, ix, t_data, t_stride, n);
+      THTensor_(quicksortAscending)(v, ix, n);
+      long best = 0; /* one declaration a line: a comma would split the macro argument */
+      long bestCount = 0;
+      long run = 0;
+      for (long i = 0; i < n; i++) {
+        run++;
+        if (i == n - 1 || v[i] != v[i + 1]) {
+          if (run > bestCount) {
+            bestCount = run;
+            best = i;
+          }
+          run = 0;
         }
-        run = 0;
       }
+      *out_data = v[best];
+      *outi_data = ix[best];
     }
-    *out_data = v[best];
-    *outi_data = ix[best];
   });
+  THTensor_(sortScratchFree)(&scratch);
   THFree(v);
   THFree(ix);
   THTensor_(reduceFinish)(values_, out, dimension, keepdim);
@@ -271,18 +283,27 @@ real THTensor_(medianall)(THTensor *t) {
   ptrdiff_t n = THTensor_(nElement)(t);
   THArgCheck(n > 0, 1, "medianall: the tensor is empty");
   real *v = THAlloc(sizeof(real) * (size_t)n);
-  ptrdiff_t i = 0;
-  TH_TENSOR_APPLY(real, t, v[i++] = *t_data;);
+  long *ix = THAlloc(sizeof(long) * (size_t)n); /* moved along, not used */
+  long i = 0;
+  TH_TENSOR_APPLY(real, t, {
+    v[i] = *t_data;
+    ix[i] = i;
+    i++;
+  });
   long k = (long)((n + 1) / 2 - 1);
-  THTensor_(quickselect)(v, NULL, k, (long)n);
+  THTensor_(quickselectAscending)(v, ix, k, (long)n);
   real median = v[k];
   THFree(v);
+  THFree(ix);
   return median;
 }
 
 #undef TH_SORT_CHECK_ARGS
-#undef TH_SORT_DEFINE_ORDER
 #undef TH_SORT_ASCENDING
 #undef TH_SORT_DESCENDING
+#undef TH_SORT_ASCENDING_FN
+#undef TH_SORT_DESCENDING_FN
+#undef sortKeyPairs
+#undef sortkey_t
 
 #endif

@@ -231,6 +231,147 @@ static void test_sort_integer_extremes(void **state) {
   THLongTensor_free(ix);
 }
 
+/* Slices whose values are all distinct have one sorted order, which ember finds by a radix sort on
+ * keys (not Torch7's quicksort). A permutation of -500..499 (i * 389 mod 1000, 389 prime to 1000)
+ * scaled by 1/8: the position of rank r is the i with i * 389 = r (mod 1000), found here by
+ * search. Sorted both ways as 1000 elements and as their first 40 (below the radix cutoff), in
+ * float, double and (unscaled) int; topk's sorted results are the first k of that order, and mode, every
+ * value occurring once, is the smallest. */
+#define CHECK_DISTINCT(Real, real, SCALE)                                                              \
+  do {                                                                                          \
+    for (long n = 40; n <= 1000; n += 960) {                                                    \
+      TH##Real##Tensor *t = TH##Real##Tensor_newWithSize1d(n), *r = TH##Real##Tensor_new();    \
+      for (long i = 0; i < n; i++) TH##Real##Tensor_data(t)[i] = (real)(((i * 389) % 1000 - 500) * SCALE); \
+      long *ascending = malloc(sizeof(long) * (size_t)n), m = 0;                                \
+      for (long rank = 0; rank < 1000; rank++)                                                  \
+        for (long i = 0; i < n; i++)                                                            \
+          if ((i * 389) % 1000 == rank) ascending[m++] = i;                                     \
+      TH##Real##Tensor_sort(r, ix, t, 0, 0);                                                    \
+      assert_lvec(ix, ascending, n);                                                            \
+      for (long j = 1; j < n; j++) assert_true(TH##Real##Tensor_get1d(r, j - 1) < TH##Real##Tensor_get1d(r, j)); \
+      TH##Real##Tensor_sort(r, ix, t, 0, 1);                                                    \
+      for (long j = 0; j < n; j++) assert_int_equal(THLongTensor_get1d(ix, j), ascending[n - 1 - j]); \
+      TH##Real##Tensor_topk(r, ix, t, 30, 0, 1, 1);                                             \
+      for (long j = 0; j < 30; j++) assert_int_equal(THLongTensor_get1d(ix, j), ascending[n - 1 - j]); \
+      TH##Real##Tensor_topk(r, ix, t, 30, 0, 0, 1);                                             \
+      for (long j = 0; j < 30; j++) assert_int_equal(THLongTensor_get1d(ix, j), ascending[j]);  \
+      TH##Real##Tensor_mode(r, ix, t, 0, 0);                                                    \
+      assert_int_equal(THLongTensor_get1d(ix, 0), ascending[0]);                                \
+      free(ascending);                                                                          \
+      TH##Real##Tensor_free(r);                                                                 \
+      TH##Real##Tensor_free(t);                                                                 \
+    }                                                                                           \
+  } while (0)
+
+static void test_sort_distinct(void **state) {
+  THLongTensor *ix = THLongTensor_new();
+  CHECK_DISTINCT(Float, float, 0.125);
+  CHECK_DISTINCT(Double, double, 0.125);
+  CHECK_DISTINCT(Int, int, 1);
+  THLongTensor_free(ix);
+}
+
+/* 70 distinct values ((13 i mod 71) - 35); a slice counts as distinct only when no two values
+ * compare equal and none is NaN, otherwise Torch7's quicksort decides. The expected indices below
+ * were worked out by running Torch7's quicksort on these slices in the Python transcription
+ * (see the top of this file). */
+static double distinct70(long i) { return (double)((i * 13) % 71 - 35); }
+
+static void test_sort_equal_or_nan_in_long_slice(void **state) {
+  THDoubleTensor *t = THDoubleTensor_newWithSize1d(70), *r = THDoubleTensor_new();
+  THLongTensor *ix = THLongTensor_new();
+  double *p = THDoubleTensor_data(t);
+  /* One duplicate: index 5 gets -35, the value at index 0. Torch7 puts index 5 first both ways (a
+   * stable sort would put 0 first ascending), and mode is -35 at the end of its run: index 0. */
+  for (long i = 0; i < 70; i++) p[i] = distinct70(i);
+  p[5] = p[0];
+  THDoubleTensor_sort(r, ix, t, 0, 0);
+  assert_lvec(ix, (long[]){5,  0,  11, 22, 33, 44, 55, 66, 6,  17, 28, 39, 50, 61, 1,  12, 23, 34,
+                           45, 56, 67, 7,  18, 29, 40, 51, 62, 2,  13, 24, 35, 46, 57, 68, 8,  19,
+                           30, 41, 52, 63, 3,  14, 25, 36, 47, 58, 69, 9,  20, 31, 42, 53, 64, 4,
+                           15, 26, 37, 48, 59, 10, 21, 32, 43, 54, 65, 16, 27, 38, 49, 60},
+              70);
+  THDoubleTensor_sort(r, ix, t, 0, 1);
+  assert_lvec(ix, (long[]){60, 49, 38, 27, 16, 65, 54, 43, 32, 21, 10, 59, 48, 37, 26, 15, 4,  64,
+                           53, 42, 31, 20, 9,  69, 58, 47, 36, 25, 14, 3,  63, 52, 41, 30, 19, 8,
+                           68, 57, 46, 35, 24, 13, 2,  62, 51, 40, 29, 18, 7,  67, 56, 45, 34, 23,
+                           12, 1,  61, 50, 39, 28, 17, 6,  66, 55, 44, 33, 22, 11, 5,  0},
+              70);
+  THDoubleTensor_mode(r, ix, t, 0, 0);
+  assert_dvec(r, (double[]){-35}, 1);
+  assert_lvec(ix, (long[]){0}, 1);
+  /* Distinct, but a NaN at index 5: the NaN stops Torch7's scans wherever it is met and ends
+   * between 60 and 65 ascending, between 23 and 12 descending (not at an end). */
+  for (long i = 0; i < 70; i++) p[i] = distinct70(i);
+  p[5] = NAN;
+  THDoubleTensor_sort(r, ix, t, 0, 0);
+  assert_lvec(ix, (long[]){0,  11, 22, 33, 44, 55, 66, 6,  17, 28, 39, 50, 61, 1,  12, 23, 34, 45,
+                           56, 67, 7,  18, 29, 40, 51, 62, 2,  13, 24, 35, 46, 57, 68, 8,  19, 30,
+                           41, 52, 63, 3,  14, 25, 36, 47, 58, 69, 9,  20, 31, 42, 53, 64, 4,  15,
+                           26, 37, 48, 59, 10, 21, 32, 43, 54, 60, 5,  65, 16, 27, 38, 49},
+              70);
+  assert_true(isnan(THDoubleTensor_get1d(r, 64)));
+  THDoubleTensor_sort(r, ix, t, 0, 1);
+  assert_lvec(ix, (long[]){60, 49, 38, 27, 16, 65, 54, 43, 32, 21, 10, 59, 48, 37, 26, 15, 4,  64,
+                           53, 42, 31, 20, 9,  69, 58, 47, 36, 25, 14, 3,  63, 52, 41, 30, 19, 8,
+                           68, 57, 46, 35, 24, 13, 2,  62, 51, 40, 29, 18, 7,  67, 56, 45, 34, 23,
+                           61, 5,  12, 1,  50, 39, 28, 17, 6,  66, 55, 44, 33, 22, 11, 0},
+              70);
+
+  /* Both kinds of slice in one call: along dimension 0 of a 70x2 matrix, column 0 distinct and
+   * column 1 the duplicate case above. */
+  THDoubleTensor *m = THDoubleTensor_newWithSize2d(70, 2);
+  for (long i = 0; i < 70; i++) {
+    THDoubleTensor_set2d(m, i, 0, distinct70(i));
+    THDoubleTensor_set2d(m, i, 1, distinct70(i == 5 ? 0 : i));
+  }
+  THDoubleTensor_sort(r, ix, m, 0, 1);
+  THLongTensor *col = THLongTensor_newSelect(ix, 1, 1);
+  assert_lvec(col, (long[]){60, 49, 38, 27, 16, 65, 54, 43, 32, 21, 10, 59, 48, 37, 26, 15, 4,  64,
+                            53, 42, 31, 20, 9,  69, 58, 47, 36, 25, 14, 3,  63, 52, 41, 30, 19, 8,
+                            68, 57, 46, 35, 24, 13, 2,  62, 51, 40, 29, 18, 7,  67, 56, 45, 34, 23,
+                            12, 1,  61, 50, 39, 28, 17, 6,  66, 55, 44, 33, 22, 11, 5,  0},
+               70);
+  THLongTensor_free(col);
+  col = THLongTensor_newSelect(ix, 1, 0);
+  for (long j = 1; j < 70; j++) /* distinct: strictly descending, so the one sorted order */
+    assert_true(distinct70(THLongTensor_get1d(col, j - 1)) > distinct70(THLongTensor_get1d(col, j)));
+  THLongTensor_free(col);
+
+  THDoubleTensor_free(m);
+  THLongTensor_free(ix);
+  THDoubleTensor_free(r);
+  THDoubleTensor_free(t);
+}
+
+/* -0 and +0 compare equal in Torch7, so a slice holding both is not distinct and the quicksort
+ * decides their order: in -12..12 (7 i mod 25 - 12, +0 at index 17 once -0 is inserted at index
+ * 10) Torch7 puts the +0 from index 17 before the -0 from index 10 in both directions (worked
+ * out with the Python transcription), and mode is the zero at the end of the run: -0, index 10. */
+static void test_sort_signed_zeros(void **state) {
+  double values[26];
+  for (long i = 0, j = 0; i < 26; i++) values[i] = i == 10 ? -0.0 : (double)((j++ * 7) % 25 - 12);
+  THDoubleTensor *t = dvec(values, 26), *r = THDoubleTensor_new();
+  THLongTensor *ix = THLongTensor_new();
+  assert_true(values[17] == 0 && !signbit(values[17]) && signbit(values[10]));
+  THDoubleTensor_sort(r, ix, t, 0, 0);
+  long at17 = -1, at10 = -1;
+  for (long j = 0; j < 26; j++) {
+    if (THLongTensor_get1d(ix, j) == 17) at17 = j;
+    if (THLongTensor_get1d(ix, j) == 10) at10 = j;
+  }
+  assert_true(at17 == 12 && at10 == 13);
+  assert_true(!signbit(THDoubleTensor_get1d(r, 12)) && signbit(THDoubleTensor_get1d(r, 13)));
+  THDoubleTensor_sort(r, ix, t, 0, 1);
+  assert_true(THLongTensor_get1d(ix, 12) == 17 && THLongTensor_get1d(ix, 13) == 10);
+  THDoubleTensor_mode(r, ix, t, 0, 0);
+  assert_true(THDoubleTensor_get1d(r, 0) == 0 && signbit(THDoubleTensor_get1d(r, 0)));
+  assert_lvec(ix, (long[]){10}, 1);
+  THLongTensor_free(ix);
+  THDoubleTensor_free(r);
+  THDoubleTensor_free(t);
+}
+
 /* ------------------------------------------------------------------ topk */
 
 static void test_topk(void **state) {
@@ -548,6 +689,8 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_sort_small), cmocka_unit_test(test_sort_large),
       cmocka_unit_test(test_sort_partitioned), cmocka_unit_test(test_sort_integer_extremes),
+      cmocka_unit_test(test_sort_distinct), cmocka_unit_test(test_sort_equal_or_nan_in_long_slice),
+      cmocka_unit_test(test_sort_signed_zeros),
       cmocka_unit_test(test_topk),
       cmocka_unit_test(test_topk_random), cmocka_unit_test(test_kthvalue_median),
       cmocka_unit_test(test_kthvalue_random), cmocka_unit_test(test_mode),

@@ -23,6 +23,11 @@
 /* Below this length insertion sort beats the radix passes. */
 #define TH_SORT_RADIX_MIN 64
 
+/* Slices of at least TH_SORT_SAMPLE_MIN elements first look for equal values among every
+ * TH_SORT_SAMPLE_STEP-th one (a sort of 1/64 of the slice), to skip a radix sort bound to fail. */
+#define TH_SORT_SAMPLE_MIN 65536
+#define TH_SORT_SAMPLE_STEP 64
+
 /* THSort_pairs<BITS>: stable sort of key/index pairs by key, for 32- and 64-bit keys. */
 #define TH_SORT_DEFINE_RADIX(KEY, BITS)                                                           \
   static void THSort_insertion##BITS(KEY *key, long *idx, long n) {                              \

@@ -88,6 +88,19 @@ static int THTensor_(sortDistinct)(const real *data, long stride, long n, int de
     s->order[i] = i;
   }
   if (n > 1 && highest - lowest < (sortkey_t)(n - 1)) return 0;
+  /* A cheap first look in long slices: when every TH_SORT_SAMPLE_STEP-th value already has a twin
+   * (data of limited precision often has some), the whole sort would be wasted. */
+  if (n >= TH_SORT_SAMPLE_MIN) {
+    long m = n / TH_SORT_SAMPLE_STEP;
+    sortkey_t *sample = s->key + n;
+    for (long j = 0; j < m; j++) {
+      sample[j] = s->key[j * TH_SORT_SAMPLE_STEP];
+      s->order[n + j] = j;
+    }
+    sortKeyPairs(sample, s->order + n, sample + m, s->order + n + m, m);
+    for (long j = 1; j < m; j++)
+      if (sample[j] == sample[j - 1]) return 0;
+  }
   sortKeyPairs(s->key, s->order, s->key + n, s->order + n, n);
   for (long i = 1; i < n; i++)
     if (s->key[i] == s->key[i - 1]) return 0;

@@ -1,21 +1,35 @@
 /* libTH ordering functions: sort, topk, kthvalue, median, mode and medianall.
  *
- * They all order "sort keys": every value maps to an unsigned integer whose unsigned order is the
- * value order (THTensor_(sortKey)). NaN maps above +inf, so sort puts NaN last in ascending order
- * and first in descending order, topk counts NaN as the largest value, and kthvalue, median,
- * medianall and mode treat NaN as larger than every number and all NaNs as equal. -0 and +0 are
- * equal. Sorting is a stable LSD radix sort on the keys (ties keep their index order, in both
- * directions); selection (kthvalue, median, topk) is quickselect with a heapsort fallback, not a
- * full sort. */
+ * The positions these return among equal values (and where NaN ends up, since NaN compares false
+ * with everything) are whatever Torch7's algorithms left there, and callers have seen them: a
+ * quicksort in Sedgewick's form (median-of-three pivot, partitions of at most TH_SORT_SMALL_RUN
+ * elements left to one final insertion pass) and a quickselect with the same partitioning step.
+ * This module runs those algorithms step for step: the same comparisons and the same swaps, so the
+ * same arrangement, in its own code. Returned indices are 0-based, as Torch7's C returned them.
+ *
+ * A slice without two equal values and without NaN has only one sorted order, which any correct
+ * sort finds; those are sorted by a stable LSD radix sort on "sort keys" (unsigned integers whose
+ * order is the value order, THTensor_(sortKey)), several times faster than the quicksort. The
+ * sorted keys show whether two values were equal (-0 and +0 get the same key, and compare equal in
+ * Torch7 too); only then, or when the slice holds a NaN, does the quicksort run, on the slice in
+ * the order it came. */
 #include <stdint.h>
 #include "THTensorMathReduceUtil.h"
 
-/* Below this length insertion sort beats the radix passes. */
-#define TH_SORT_SMALL 64
+/* Quicksort leaves a partition of at most this many elements to the final insertion pass; a whole
+ * slice is partitioned only when it has more than TH_SORT_SMALL_RUN + 1 elements (Torch7's limits). */
+#define TH_SORT_SMALL_RUN 10
 
-/* Key helpers for 32- and 64-bit keys: THSort_pairs<BITS> (stable sort of key/index pairs),
- * THSort_select<BITS> (k-th smallest key). */
-#define TH_SORT_DEFINE_KEY_FUNCTIONS(KEY, BITS)                                                   \
+/* Below this length insertion sort beats the radix passes. */
+#define TH_SORT_RADIX_MIN 64
+
+/* Slices of at least TH_SORT_SAMPLE_MIN elements first look for equal values among every
+ * TH_SORT_SAMPLE_STEP-th one (a sort of 1/64 of the slice), to skip a radix sort bound to fail. */
+#define TH_SORT_SAMPLE_MIN 65536
+#define TH_SORT_SAMPLE_STEP 64
+
+/* THSort_pairs<BITS>: stable sort of key/index pairs by key, for 32- and 64-bit keys. */
+#define TH_SORT_DEFINE_RADIX(KEY, BITS)                                                           \
   static void THSort_insertion##BITS(KEY *key, long *idx, long n) {                              \
     for (long i = 1; i < n; i++) {                                                                \
       KEY k = key[i];                                                                             \
@@ -29,10 +43,10 @@
     }                                                                                             \
   }                                                                                               \
                                                                                                   \
-  /* Stable sort of n (key, idx) pairs by key; tkey/tidx are n elements of scratch. One counting  \
-   * pass per key byte, skipping the bytes that every key shares. */                              \
+  /* Sorts n (key, idx) pairs by key; tkey/tidx are n elements of scratch. One counting pass per  \
+   * key byte, skipping the bytes that every key shares. */                                       \
   static void THSort_pairs##BITS(KEY *key, long *idx, KEY *tkey, long *tidx, long n) {           \
-    if (n <= TH_SORT_SMALL) {                                                                     \
+    if (n < TH_SORT_RADIX_MIN) {                                                                  \
       THSort_insertion##BITS(key, idx, n);                                                        \
       return;                                                                                     \
     }                                                                                             \
@@ -66,60 +80,107 @@
       memcpy(key, src, sizeof(KEY) * (size_t)n);                                                  \
       memcpy(idx, isrc, sizeof(long) * (size_t)n);                                                \
     }                                                                                             \
-  }                                                                                               \
-                                                                                                  \
-  static void THSort_siftDown##BITS(KEY *a, long root, long n) {                                 \
-    for (long child; (child = 2 * root + 1) < n; root = child) {                                  \
-      if (child + 1 < n && a[child + 1] > a[child]) child++;                                      \
-      if (a[root] >= a[child]) return;                                                            \
-      KEY s = a[root];                                                                            \
-      a[root] = a[child];                                                                         \
-      a[child] = s;                                                                               \
-    }                                                                                             \
-  }                                                                                               \
-                                                                                                  \
-  static void THSort_heapsort##BITS(KEY *a, long n) {                                            \
-    for (long i = n / 2 - 1; i >= 0; i--) THSort_siftDown##BITS(a, i, n);                         \
-    for (long end = n - 1; end > 0; end--) {                                                      \
-      KEY s = a[0];                                                                               \
-      a[0] = a[end];                                                                              \
-      a[end] = s;                                                                                 \
-      THSort_siftDown##BITS(a, 0, end);                                                           \
-    }                                                                                             \
-  }                                                                                               \
-                                                                                                  \
-  /* The k-th smallest (0-based) of a[0..n), which it reorders: Hoare's FIND with a median-of-3  \
-   * pivot; after 2 log2(n) rounds it heapsorts what is left, so the worst case is O(n log n). */ \
-  static KEY THSort_select##BITS(KEY *a, long n, long k) {                                       \
-    long lo = 0, hi = n - 1;                                                                      \
-    int rounds = 2 * (64 - __builtin_clzl((unsigned long)n)) + 4;                                 \
-    while (lo < hi) {                                                                             \
-      if (rounds-- == 0) {                                                                        \
-        THSort_heapsort##BITS(a + lo, hi - lo + 1);                                               \
-        break;                                                                                    \
-      }                                                                                           \
-      KEY p = a[lo], q = a[lo + (hi - lo) / 2], r = a[hi];                                        \
-      KEY x = p < q ? (q < r ? q : (p < r ? r : p)) : (p < r ? p : (q < r ? r : q));              \
-      long i = lo, j = hi;                                                                        \
-      do {                                                                                        \
-        while (a[i] < x) i++;                                                                     \
-        while (x < a[j]) j--;                                                                     \
-        if (i <= j) {                                                                             \
-          KEY s = a[i];                                                                           \
-          a[i] = a[j];                                                                            \
-          a[j] = s;                                                                               \
-          i++;                                                                                    \
-          j--;                                                                                    \
-        }                                                                                         \
-      } while (i <= j);                                                                           \
-      if (j < k) lo = i;                                                                          \
-      if (k < i) hi = j;                                                                          \
-    }                                                                                             \
-    return a[k];                                                                                  \
   }
 
-TH_SORT_DEFINE_KEY_FUNCTIONS(uint32_t, 32)
-TH_SORT_DEFINE_KEY_FUNCTIONS(uint64_t, 64)
+TH_SORT_DEFINE_RADIX(uint32_t, 32)
+TH_SORT_DEFINE_RADIX(uint64_t, 64)
+
+/* Exchanges elements a and b of v and of ix. */
+#define TH_SORT_SWAP(VALUE, v, ix, a, b) \
+  do {                                   \
+    VALUE swappedValue = (v)[a];         \
+    (v)[a] = (v)[b];                     \
+    (v)[b] = swappedValue;               \
+    long swappedIndex = (ix)[a];         \
+    (ix)[a] = (ix)[b];                   \
+    (ix)[b] = swappedIndex;              \
+  } while (0)
+
+/* Torch7's quicksort of an array v of VALUE in the order BEFORE(x, y) ("x goes before y"), the
+ * original positions ix moving with it: FN(partition), FN(partitionAll) and FN(quicksort), FN
+ * mapping a name to the function's name. */
+#define TH_SORT_DEFINE_QUICKSORT(FN, VALUE, BEFORE)                                                 \
+  /* One partitioning step of v[lo..hi] (at least 3 elements). The median of three (v[lo], the    \
+   * middle element moved to lo + 1, v[hi]) becomes the pivot at lo, with v[lo + 1] and v[hi] as  \
+   * the sentinels of the two scans; the pivot ends at *pivotAt. Afterwards v[lo..*pivotAt - 1]   \
+   * holds nothing that goes after the pivot and v[*rightStart..hi] nothing that goes before it   \
+   * (an element equal to the pivot may sit between *pivotAt and *rightStart). */                  \
+  static inline void FN(partition)(VALUE *v, long *ix, long lo, long hi, long *pivotAt,             \
+                                   long *rightStart) {                                              \
+    TH_SORT_SWAP(VALUE, v, ix, (lo + hi) / 2, lo + 1);                                              \
+    if (BEFORE(v[hi], v[lo + 1])) TH_SORT_SWAP(VALUE, v, ix, lo + 1, hi);                           \
+    if (BEFORE(v[hi], v[lo])) TH_SORT_SWAP(VALUE, v, ix, lo, hi);                                   \
+    if (BEFORE(v[lo], v[lo + 1])) TH_SORT_SWAP(VALUE, v, ix, lo, lo + 1);                           \
+    VALUE pivot = v[lo];                                                                            \
+    long i = lo + 1, j = hi;                                                                        \
+    for (;;) {                                                                                      \
+      do i++;                                                                                       \
+      while (BEFORE(v[i], pivot));                                                                  \
+      do j--;                                                                                       \
+      while (BEFORE(pivot, v[j]));                                                                  \
+      if (j < i) break;                                                                             \
+      TH_SORT_SWAP(VALUE, v, ix, i, j);                                                             \
+    }                                                                                               \
+    TH_SORT_SWAP(VALUE, v, ix, lo, j);                                                              \
+    *pivotAt = j;                                                                                   \
+    *rightStart = i;                                                                                \
+  }                                                                                                 \
+                                                                                                    \
+  /* Partitions v[lo..hi] again and again until no part has more than TH_SORT_SMALL_RUN elements. \
+   * Parts are disjoint, so the order they are done in does not matter; recursing into the smaller\
+   * one keeps the depth below log2(n). */                                                         \
+  static void FN(partitionAll)(VALUE *v, long *ix, long lo, long hi) {                              \
+    while (hi - lo + 1 > TH_SORT_SMALL_RUN) {                                                       \
+      long pivotAt, rightStart;                                                                     \
+      FN(partition)(v, ix, lo, hi, &pivotAt, &rightStart);                                          \
+      long leftCount = pivotAt - lo, rightCount = hi - rightStart + 1;                              \
+      if (leftCount < rightCount) {                                                                 \
+        if (leftCount > TH_SORT_SMALL_RUN) FN(partitionAll)(v, ix, lo, pivotAt - 1);                \
+        lo = rightStart;                                                                            \
+      } else {                                                                                      \
+        if (rightCount > TH_SORT_SMALL_RUN) FN(partitionAll)(v, ix, rightStart, hi);                \
+        hi = pivotAt - 1;                                                                           \
+      }                                                                                             \
+    }                                                                                               \
+  }                                                                                                 \
+                                                                                                    \
+  /* Sorts v[0..n). After the partitioning, one insertion pass from the end backwards: an element \
+   * that goes after its right neighbour moves right past every element that goes before it (so   \
+   * equal elements never pass each other in this pass). */                                       \
+  static void FN(quicksort)(VALUE *v, long *ix, long n) {                                           \
+    if (n > TH_SORT_SMALL_RUN + 1) FN(partitionAll)(v, ix, 0, n - 1);                               \
+    for (long i = n - 2; i >= 0; i--) {                                                             \
+      if (!BEFORE(v[i + 1], v[i])) continue;                                                        \
+      VALUE moving = v[i];                                                                          \
+      long movingAt = ix[i], j = i + 1;                                                             \
+      do {                                                                                          \
+        v[j - 1] = v[j];                                                                            \
+        ix[j - 1] = ix[j];                                                                          \
+        j++;                                                                                        \
+      } while (j < n && BEFORE(v[j], moving));                                                      \
+      v[j - 1] = moving;                                                                            \
+      ix[j - 1] = movingAt;                                                                         \
+    }                                                                                               \
+  }
+
+/* Torch7's quickselect, FN(quickselect), with the partitioning step of the ascending
+ * TH_SORT_DEFINE_QUICKSORT(FN, VALUE, BEFORE): reorders v[0..n) (and ix) until v[k] holds what an
+ * ascending sort would put there, everything before it goes no later and everything after it no
+ * earlier. */
+#define TH_SORT_DEFINE_QUICKSELECT(FN, VALUE, BEFORE)                    \
+  static void FN(quickselect)(VALUE *v, long *ix, long k, long n) {      \
+    long lo = 0, hi = n - 1;                                             \
+    while (hi > lo) {                                                    \
+      if (hi == lo + 1) {                                                \
+        if (BEFORE(v[hi], v[lo])) TH_SORT_SWAP(VALUE, v, ix, lo, hi);    \
+        return;                                                          \
+      }                                                                  \
+      long pivotAt, rightStart;                                          \
+      FN(partition)(v, ix, lo, hi, &pivotAt, &rightStart);               \
+      if (pivotAt <= k) lo = rightStart;                                 \
+      if (pivotAt >= k) hi = pivotAt - 1;                                \
+    }                                                                    \
+  }
 
 #define TH_GENERIC_FILE "generic/THTensorMathSort.c"
 #include "THGenerateAllTypes.h"

@@ -73,8 +73,9 @@ void THTensor_(maskedSelect)(THTensor *tensor, THTensor *src, THByteTensor *mask
   THTensor_(free)(s);
 }
 
-/* subscript becomes an N x nDimension matrix of the 1-based subscripts of the N non-zero elements
- * (NaN counts as non-zero), in row-major order. */
+/* subscript becomes an N x nDimension matrix of the 0-based subscripts of the N non-zero elements
+ * (NaN counts as non-zero), in row-major order; Torch7's C returned them 0-based too (its Lua layer
+ * added 1). */
 void THTensor_(nonzero)(THLongTensor *subscript, THTensor *tensor) {
   ptrdiff_t count = 0;
   TH_TENSOR_APPLY(real, tensor, count += *tensor_data != 0;);
@@ -92,7 +93,7 @@ void THTensor_(nonzero)(THLongTensor *subscript, THTensor *tensor) {
   ptrdiff_t offset = 0, n = THTensor_(nElement)(t), row = 0;
   for (ptrdiff_t e = 0; e < n; e++) {
     if (base[offset] != 0) {
-      for (int d = 0; d < nd; d++) sub[row * rowStride + d * colStride] = counter[d] + TH_INDEX_BASE;
+      for (int d = 0; d < nd; d++) sub[row * rowStride + d * colStride] = counter[d];
       row++;
     }
     for (int d = nd - 1; d >= 0; d--) {

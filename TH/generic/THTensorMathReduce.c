@@ -295,8 +295,8 @@ void THTensor_(prod)(THTensor *r_, THTensor *t, int dimension, int keepdim) {
   THTensor_(foldDim)(r_, t, dimension, keepdim, TH_REDUCE_PROD, 0);
 }
 
-/* Index (0-based) of the first largest (isMax) or smallest element of a slice; a NaN beats
- * everything and the first NaN wins. */
+/* Index of the first largest (isMax) or smallest element of a slice; a NaN beats everything and
+ * the first NaN wins (Torch7's rule, on both of its stride paths). */
 static long THTensor_(argExtreme)(const real *x, long n, long stride, int isMax) {
   long best = 0;
   real b = x[0];
@@ -310,8 +310,9 @@ static long THTensor_(argExtreme)(const real *x, long n, long stride, int isMax)
   return best;
 }
 
-/* max and min along a dimension. Torch7's min leaked two tensor headers when the dimension's
- * stride was not 1; here every path frees what it allocates. */
+/* max and min along a dimension; indices_ gets 0-based positions, as Torch7's C returned them (its
+ * Lua layer added 1). Torch7's min leaked two tensor headers when the dimension's stride was not 1;
+ * here every path frees what it allocates. */
 static void THTensor_(extremeDim)(THTensor *values_, THLongTensor *indices_, THTensor *t, int dimension,
                                   int keepdim, int isMax) {
   long size[TH_MAX_DIMS];
@@ -323,7 +324,7 @@ static void THTensor_(extremeDim)(THTensor *values_, THLongTensor *indices_, THT
   TH_TENSOR_DIM_APPLY3(real, out, long, outi, real, t, dimension, {
     long best = THTensor_(argExtreme)(t_data, t_size, t_stride, isMax);
     *out_data = t_data[best * t_stride];
-    *outi_data = best + TH_INDEX_BASE;
+    *outi_data = best;
   });
   THTensor_(reduceFinish)(values_, out, dimension, keepdim);
   THLongTensor_reduceFinish(indices_, outi, dimension, keepdim);

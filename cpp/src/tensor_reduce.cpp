@@ -114,15 +114,16 @@ Tensor extreme_all(const Tensor &x, bool is_max) {
 std::tuple<Tensor, Tensor> extreme_dim(const Tensor &x, long d, bool keepdim, bool is_max) {
   const char *op = is_max ? "max" : "min";
   d = checked_dim(x, d, op);
-  std::shared_ptr<THLongTensor> index(THLongTensor_new(), THLongTensor_free);  // 1-based, keepdim
+  std::shared_ptr<THLongTensor> index(THLongTensor_new(), THLongTensor_free);  // keepdim
   Tensor values = make_empty(x.dtype()), indices = make_empty(x.dtype());
   visit(x, [&](auto tag, auto *h) {
     if (is_max) EMBER_TH(max, tag)(values.th(tag), index.get(), h, (int)d, 1);
     else EMBER_TH(min, tag)(values.th(tag), index.get(), h, (int)d, 1);
     EMBER_TH(resizeAs, tag)(indices.th(tag), values.th(tag));
-    EMBER_TH(copyLong, tag)(indices.th(tag), index.get());
-    EMBER_TH(add, tag)(indices.th(tag), indices.th(tag), -TH_INDEX_BASE);
+    EMBER_TH(copyLong, tag)(indices.th(tag), index.get());  // TH returns them 0-based
   });
+  // The backward scatters through index, and scatter takes indices 1-based.
+  THLongTensor_add(index.get(), index.get(), TH_INDEX_BASE);
   Shape in = x.sizes(), out = reduced_shape(in, d, keepdim), ks = reduced_shape(in, d, true);
   values = finish(values, out);
   indices = finish(indices, out);

@@ -164,13 +164,14 @@ static void test_nonzero(void **state) {
   assert_int_equal(sub->nDimension, 2);
   assert_int_equal(sub->size[0], 3);
   assert_int_equal(sub->size[1], 2);
-  const long expected[] = {1, 2, 2, 1, 2, 3}; /* NaN counts as non-zero */
+  /* 0-based subscripts, as Torch7's C wrote them (i / div % size per dimension); NaN != 0. */
+  const long expected[] = {0, 1, 1, 0, 1, 2};
   for (int i = 0; i < 6; i++) assert_int_equal(THLongTensor_data(sub)[i], expected[i]);
 
   /* Transposed 3x2 view 0 7 / 5 0 / 0 NaN: subscripts are of the view. */
   THDoubleTensor *tt = transposed(t);
   THDoubleTensor_nonzero(sub, tt);
-  const long expectedT[] = {1, 2, 2, 1, 3, 2};
+  const long expectedT[] = {0, 1, 1, 0, 2, 1};
   assert_int_equal(sub->size[0], 3);
   for (int i = 0; i < 6; i++) assert_int_equal(THLongTensor_data(sub)[i], expectedT[i]);
 
@@ -187,9 +188,27 @@ static void test_nonzero(void **state) {
   THLongTensor_nonzero(l, l);
   assert_int_equal(l->size[0], 2);
   assert_int_equal(l->size[1], 1);
-  assert_int_equal(THLongTensor_get2d(l, 0, 0), 2);
-  assert_int_equal(THLongTensor_get2d(l, 1, 0), 4);
+  assert_int_equal(THLongTensor_get2d(l, 0, 0), 1);
+  assert_int_equal(THLongTensor_get2d(l, 1, 0), 3);
 
+  /* 3-D, 2x2x3: non-zeros at linear positions 1, 5, 6, 11 -> (0,0,1) (0,1,2) (1,0,0) (1,1,2). */
+  THDoubleTensor *c = th_test_double((double[]){0, 1, 0, 0, 0, 2, 3, 0, 0, 0, 0, -1}, 2, 2, 3, -1);
+  THDoubleTensor_nonzero(sub, c);
+  assert_int_equal(sub->nDimension, 2);
+  assert_int_equal(sub->size[0], 4);
+  assert_int_equal(sub->size[1], 3);
+  const long expected3[] = {0, 0, 1, 0, 1, 2, 1, 0, 0, 1, 1, 2};
+  for (int i = 0; i < 12; i++) assert_int_equal(THLongTensor_data(sub)[i], expected3[i]);
+  /* Its 3x2x2 view with dimensions 0 and 2 swapped: (i,j,k) -> (k,j,i), listed in the view's
+   * row-major order: (0,0,1) (1,0,0) (2,1,0) (2,1,1). */
+  THDoubleTensor *cv = THDoubleTensor_newTranspose(c, 0, 2);
+  THDoubleTensor_nonzero(sub, cv);
+  assert_int_equal(sub->size[0], 4);
+  const long expected3T[] = {0, 0, 1, 1, 0, 0, 2, 1, 0, 2, 1, 1};
+  for (int i = 0; i < 12; i++) assert_int_equal(THLongTensor_data(sub)[i], expected3T[i]);
+
+  THDoubleTensor_free(cv);
+  THDoubleTensor_free(c);
   THLongTensor_free(l);
   THDoubleTensor_free(e);
   THDoubleTensor_free(z);
@@ -606,6 +625,7 @@ static void test_gather_scatter_3d(void **state) {
     THLongTensor *sub = THLongTensor_new();                                                \
     TH##Real##Tensor_nonzero(sub, r);                                                      \
     assert_int_equal(sub->size[0], 2);                                                     \
+    assert_true(THLongTensor_get2d(sub, 0, 0) == 0 && THLongTensor_get2d(sub, 1, 0) == 1); \
     assert_th_error(TH##Real##Tensor_indexSelect(r, src, 1, g), "index must be a vector"); \
     THLongTensor_free(sub);                                                                \
     THByteTensor_free(mask);                                                               \

@@ -398,42 +398,64 @@ static void test_max_min_dim(void **state) {
   THDoubleTensor *a = dmat((double[]){1, 5, 5, 7, 2, 7}, 2, 3);
   THDoubleTensor *v = THDoubleTensor_new();
   THLongTensor *ix = THLongTensor_new();
-  THDoubleTensor_max(v, ix, a, 1, 0); /* first of equal maxima */
+  /* Indices are 0-based, as Torch7's C returned them; Torch7 replaces the best only on a strictly
+   * better value, so the first of equal extremes wins. */
+  THDoubleTensor_max(v, ix, a, 1, 0);
   assert_dtensor(v, (double[]){5, 7}, 2, 0);
-  assert_ltensor(ix, (long[]){2, 1}, 2, 0);
+  assert_ltensor(ix, (long[]){1, 0}, 2, 0);
   THDoubleTensor_max(v, ix, a, 1, 1);
   assert_dtensor(v, (double[]){5, 7}, 2, 1);
-  assert_ltensor(ix, (long[]){2, 1}, 2, 1);
+  assert_ltensor(ix, (long[]){1, 0}, 2, 1);
   THDoubleTensor_max(v, ix, a, 0, 0);
   assert_dtensor(v, (double[]){7, 5, 7}, 3, 0);
-  assert_ltensor(ix, (long[]){2, 1, 2}, 3, 0);
+  assert_ltensor(ix, (long[]){1, 0, 1}, 3, 0);
   THDoubleTensor_min(v, ix, a, 0, 1);
   assert_dtensor(v, (double[]){1, 2, 5}, 1, 3);
-  assert_ltensor(ix, (long[]){1, 2, 1}, 1, 3);
+  assert_ltensor(ix, (long[]){0, 1, 0}, 1, 3);
   THDoubleTensor_min(v, ix, a, 1, 0);
   assert_dtensor(v, (double[]){1, 2}, 2, 0);
-  assert_ltensor(ix, (long[]){1, 2}, 2, 0);
+  assert_ltensor(ix, (long[]){0, 1}, 2, 0);
   /* Transposed input (dimension stride not 1: Torch7's min leaked here). */
   THDoubleTensor *at = THDoubleTensor_newTranspose(a, 0, 1);
   THDoubleTensor_min(v, ix, at, 0, 0);
   assert_dtensor(v, (double[]){1, 2}, 2, 0);
-  assert_ltensor(ix, (long[]){1, 2}, 2, 0);
+  assert_ltensor(ix, (long[]){0, 1}, 2, 0);
   THDoubleTensor_max(v, ix, at, 1, 0);
   assert_dtensor(v, (double[]){7, 5, 7}, 3, 0);
-  assert_ltensor(ix, (long[]){2, 1, 2}, 3, 0);
+  assert_ltensor(ix, (long[]){1, 0, 1}, 3, 0);
 
-  /* NaN is the max and the min; the first NaN's index. */
+  /* NaN is the max and the min, with the first NaN's index: Torch7's unit-stride path takes any
+   * value that is not <= (>= for min) the best so far, which a NaN never is, and stops there. */
   THDoubleTensor *n = dvec((double[]){1, NAN, 3, NAN}, 4);
   THDoubleTensor_max(v, ix, n, 0, 0);
-  assert_true(v->nDimension == 1 && isnan(THDoubleTensor_get1d(v, 0)) && THLongTensor_get1d(ix, 0) == 2);
+  assert_true(v->nDimension == 1 && isnan(THDoubleTensor_get1d(v, 0)) && THLongTensor_get1d(ix, 0) == 1);
   THDoubleTensor_min(v, ix, n, 0, 0);
-  assert_true(isnan(THDoubleTensor_get1d(v, 0)) && THLongTensor_get1d(ix, 0) == 2);
+  assert_true(isnan(THDoubleTensor_get1d(v, 0)) && THLongTensor_get1d(ix, 0) == 1);
+  THDoubleTensor *nfirst = dvec((double[]){NAN, 5, -1}, 3);
+  THDoubleTensor_max(v, ix, nfirst, 0, 0);
+  assert_true(isnan(THDoubleTensor_get1d(v, 0)) && THLongTensor_get1d(ix, 0) == 0);
+  THDoubleTensor_min(v, ix, nfirst, 0, 0);
+  assert_true(isnan(THDoubleTensor_get1d(v, 0)) && THLongTensor_get1d(ix, 0) == 0);
+  /* Torch7's other path (the dimension's stride is not 1) starts from element 0 and never replaces
+   * a NaN: again the first NaN. Columns of 2 NaN NaN / NaN 9 -1 / 4 8 NaN. */
+  THDoubleTensor *ncol = dmat((double[]){2, NAN, 4, NAN, 9, 8, NAN, -1, NAN}, 3, 3);
+  THDoubleTensor_max(v, ix, ncol, 0, 0);
+  assert_true(isnan(THDoubleTensor_get1d(v, 0)) && isnan(THDoubleTensor_get1d(v, 1)) && isnan(THDoubleTensor_get1d(v, 2)));
+  assert_ltensor(ix, (long[]){1, 0, 2}, 3, 0);
+  THDoubleTensor_min(v, ix, ncol, 0, 0);
+  assert_ltensor(ix, (long[]){1, 0, 2}, 3, 0);
+  /* -0 and +0 are equal: the first one stays. */
+  THDoubleTensor *zeros = dvec((double[]){-0.0, 0.0}, 2);
+  THDoubleTensor_max(v, ix, zeros, 0, 0);
+  assert_true(signbit(THDoubleTensor_get1d(v, 0)) && THLongTensor_get1d(ix, 0) == 0);
+  THDoubleTensor_min(v, ix, zeros, 0, 0);
+  assert_true(signbit(THDoubleTensor_get1d(v, 0)) && THLongTensor_get1d(ix, 0) == 0);
 
   /* values_ may be the input. */
   THDoubleTensor *alias = dmat((double[]){4, 9, 8, 3}, 2, 2);
   THDoubleTensor_max(alias, ix, alias, 0, 0);
   assert_dtensor(alias, (double[]){8, 9}, 2, 0);
-  assert_ltensor(ix, (long[]){2, 1}, 2, 0);
+  assert_ltensor(ix, (long[]){1, 0}, 2, 0);
 
   /* Integer types. */
   THByteTensor *b = THByteTensor_newWithSize2d(2, 2), *bv = THByteTensor_new();
@@ -441,7 +463,7 @@ static void test_max_min_dim(void **state) {
   bp[0] = 255, bp[1] = 0, bp[2] = 3, bp[3] = 255;
   THByteTensor_max(bv, ix, b, 0, 0);
   assert_true(THByteTensor_get1d(bv, 0) == 255 && THByteTensor_get1d(bv, 1) == 255);
-  assert_ltensor(ix, (long[]){1, 2}, 2, 0);
+  assert_ltensor(ix, (long[]){0, 1}, 2, 0);
 
   THDoubleTensor *e = THDoubleTensor_new();
   assert_th_error(THDoubleTensor_max(v, ix, a, 2, 0), "max: dimension 3 out of range of a 2D tensor");
@@ -454,6 +476,9 @@ static void test_max_min_dim(void **state) {
   THByteTensor_free(bv);
   THByteTensor_free(b);
   THDoubleTensor_free(alias);
+  THDoubleTensor_free(zeros);
+  THDoubleTensor_free(ncol);
+  THDoubleTensor_free(nfirst);
   THDoubleTensor_free(n);
   THDoubleTensor_free(at);
   THLongTensor_free(ix);
@@ -667,9 +692,9 @@ static void test_histc(void **state) {
     TH##Real##Tensor_prod(r, t, 1, 1);                                                         \
     assert_true(TH##Real##Tensor_get2d(r, 1, 0) == 30);                                        \
     TH##Real##Tensor_max(r, ix, t, 1, 0);                                                      \
-    assert_true(TH##Real##Tensor_get1d(r, 0) == 4 && THLongTensor_get1d(ix, 1) == 3);          \
+    assert_true(TH##Real##Tensor_get1d(r, 0) == 4 && THLongTensor_get1d(ix, 1) == 2);          \
     TH##Real##Tensor_min(r, ix, t, 0, 0);                                                      \
-    assert_true(TH##Real##Tensor_get1d(r, 1) == 2 && THLongTensor_get1d(ix, 1) == 2);          \
+    assert_true(TH##Real##Tensor_get1d(r, 1) == 2 && THLongTensor_get1d(ix, 1) == 1);          \
     TH##Real##Tensor_cumsum(r, t, 1);                                                          \
     assert_true(TH##Real##Tensor_get2d(r, 1, 2) == 10);                                        \
     TH##Real##Tensor_cumprod(r, t, 0);                                                         \

@@ -159,24 +159,38 @@ double THLog1p(const double x) { return log1p(x); }
 
 /* ------------------------------------------------------------- allocation */
 
-/* Torch7 let a garbage-collected host (Lua) free memory when an allocation failed or the heap grew
- * past a soft limit. The limit grows with the heap so that the handler runs rarely. */
-static void (*gc_handler)(void *data);
-static void *gc_data;
+/* Torch7 let a garbage-collected host (Lua) collect when an allocation failed or when the memory
+ * TH holds passed a soft limit: 3e8 bytes at first, raised by 40% whenever a collection left more
+ * than 80% of it in use, never lowered (a limit that follows the heap down runs the collector far
+ * more often, and Torch7's Lua calls it from inside kernels, FFI calls included). As in Torch7 the
+ * handler, its data and the limit belong to the thread that set them (a Lua state serves one
+ * thread); the heap size is global, and each thread adds its changes to it by the megabyte,
+ * checking the limit then. */
+#define TH_HEAP_BATCH 1000000
+static _Thread_local void (*gc_handler)(void *data);
+static _Thread_local void *gc_data;
+static _Thread_local ptrdiff_t heap_soft_max = 300000000;
+static _Thread_local ptrdiff_t heap_delta;
 static atomic_long heap_size;
-static atomic_long heap_soft_max = 300L * 1024 * 1024;
 
 void THSetGCHandler(void (*torchGCHandlerFunction)(void *data), void *data) {
   gc_handler = torchGCHandlerFunction;
   gc_data = data;
 }
 
+static ptrdiff_t applyHeapDelta(void) {
+  ptrdiff_t delta = heap_delta;
+  heap_delta = 0;
+  return (ptrdiff_t)atomic_fetch_add(&heap_size, (long)delta) + delta;
+}
+
 void THHeapUpdate(ptrdiff_t size) {
-  long now = atomic_fetch_add(&heap_size, (long)size) + (long)size;
-  if (size > 0 && gc_handler && now > atomic_load(&heap_soft_max)) {
+  heap_delta += size;
+  if (heap_delta < TH_HEAP_BATCH && heap_delta > -TH_HEAP_BATCH) return;
+  ptrdiff_t now = applyHeapDelta();
+  if (size > 0 && gc_handler && now > heap_soft_max) {
     gc_handler(gc_data);
-    long after = atomic_load(&heap_size);
-    atomic_store(&heap_soft_max, after > 0 ? 2 * after : 300L * 1024 * 1024);
+    if (applyHeapDelta() > heap_soft_max * 0.8) heap_soft_max = (ptrdiff_t)(heap_soft_max * 1.4);
   }
 }
 

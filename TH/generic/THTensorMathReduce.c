@@ -70,7 +70,6 @@ TH_REDUCE_DEFINE_RUN_FOLD(prod, TH_ACC_MUL)
 TH_REDUCE_DEFINE_RUN_FOLD(max, TH_ACC_MAX)
 TH_REDUCE_DEFINE_RUN_FOLD(min, TH_ACC_MIN)
 TH_REDUCE_DEFINE_COLUMN_FOLD(sum, TH_ACC_ADD)
-TH_REDUCE_DEFINE_COLUMN_FOLD(prod, TH_ACC_MUL)
 
 static accreal THTensor_(foldCombine)(THReduceOp op, accreal a, accreal b) {
   switch (op) {
@@ -224,18 +223,18 @@ int THTensor_(logicalany)(THTensor *self) {
 
 /* ------------------------------------------------------- along a dimension */
 
-/* Reduces each slice along dim (contiguous input and output, as outer x n x inner). */
+/* Sums each slice along dim (contiguous input and output, as outer x n x inner). */
 static void THTensor_(foldDimContiguous)(real *y, const real *x, ptrdiff_t outer, long n,
-                                         ptrdiff_t inner, THReduceOp op, int mean) {
+                                         ptrdiff_t inner, int mean) {
   if (inner == 1) {
     if (outer == 1) {
-      accreal a = THTensor_(foldDense)(op, x, n);
+      accreal a = THTensor_(foldDense)(TH_REDUCE_SUM, x, n);
       y[0] = (real)(mean ? a / n : a);
       return;
     }
 #pragma omp parallel for if (outer * n > TH_REDUCE_OMP_THRESHOLD) schedule(static)
     for (ptrdiff_t o = 0; o < outer; o++) {
-      accreal a = THTensor_(foldRun)(op, x + o * n, n, 1);
+      accreal a = THTensor_(foldRun)(TH_REDUCE_SUM, x + o * n, n, 1);
       y[o] = (real)(mean ? a / n : a);
     }
     return;
@@ -251,18 +250,14 @@ static void THTensor_(foldDimContiguous)(real *y, const real *x, ptrdiff_t outer
     long w = (long)THMin(width, inner - c0);
     const real *xo = x + o * n * inner + c0;
     accreal acc[TH_REDUCE_COLUMNS];
-    if (op == TH_REDUCE_SUM)
-      THTensor_(sumColumns)(xo, n, inner, w, acc);
-    else
-      THTensor_(prodColumns)(xo, n, inner, w, acc);
+    THTensor_(sumColumns)(xo, n, inner, w, acc);
     real *yo = y + o * inner + c0;
     for (long j = 0; j < w; j++) yo[j] = (real)(mean ? acc[j] / n : acc[j]);
   }
 }
 
-/* sum, prod and mean along a dimension (mean: the sum divided by the slice length). */
-static void THTensor_(foldDim)(THTensor *r_, THTensor *t, int dimension, int keepdim, THReduceOp op,
-                               int mean) {
+/* sum and mean along a dimension (mean: the sum divided by the slice length). */
+static void THTensor_(foldDim)(THTensor *r_, THTensor *t, int dimension, int keepdim, int mean) {
   long size[TH_MAX_DIMS];
   THReduce_replacedSize(size, t->nDimension, t->size, dimension, 1);
   THTensor *out = THTensor_(reduceTarget)(r_, t->storage);
@@ -270,10 +265,10 @@ static void THTensor_(foldDim)(THTensor *r_, THTensor *t, int dimension, int kee
   long n = t->size[dimension];
   if (THTensor_(isContiguous)(t) && THTensor_(isContiguous)(out)) {
     THTensor_(foldDimContiguous)(THTensor_(data)(out), THTensor_(data)(t), THReduce_outer(t->size, dimension),
-                                 n, THReduce_inner(t->nDimension, t->size, dimension), op, mean);
+                                 n, THReduce_inner(t->nDimension, t->size, dimension), mean);
   } else {
     TH_TENSOR_DIM_APPLY2(real, out, real, t, dimension, {
-      accreal a = THTensor_(foldRun)(op, t_data, t_size, t_stride);
+      accreal a = THTensor_(foldRun)(TH_REDUCE_SUM, t_data, t_size, t_stride);
       *out_data = (real)(mean ? a / n : a);
     });
   }
@@ -287,13 +282,62 @@ static void THTensor_(foldDim)(THTensor *r_, THTensor *t, int dimension, int kee
 
 void THTensor_(sum)(THTensor *r_, THTensor *t, int dimension, int keepdim) {
   TH_REDUCE_CHECK_DIM_ARGS("sum", r_, t, dimension, 3);
-  THTensor_(foldDim)(r_, t, dimension, keepdim, TH_REDUCE_SUM, 0);
+  THTensor_(foldDim)(r_, t, dimension, keepdim, 0);
+}
+
+/* prod along a dimension multiplies each slice in order, as Torch7 did: in accreal where the
+ * slice is a unit-stride run, in real otherwise (Torch7 multiplied into the result there). Its
+ * own test compares these products exactly, so neither the order nor the type may change. For the
+ * integer types products wrap, and the type makes no difference. */
+#ifdef TH_REDUCE_FLOATING
+#define TH_PROD_STEP(p, x) ((p) * (x))
+#else
+#define TH_PROD_STEP(p, x) ((real)TH_ACC_MUL(p, x))
+#endif
+
+static real THTensor_(prodSlice)(const real *x, long n, long stride) {
+  if (stride == 1) {
+    accreal p = 1;
+    for (long i = 0; i < n; i++) p = TH_ACC_MUL(p, (accreal)x[i]);
+    return (real)p;
+  }
+  real p = 1;
+  for (long i = 0; i < n; i++) p = TH_PROD_STEP(p, x[i * stride]);
+  return p;
+}
+
+/* The products of the columns of an n x inner row-major block, rows taken in order: the slices of
+ * a contiguous tensor along a dimension that is not its last, read forwards. */
+TH_VECTORISED static void THTensor_(prodColumnsInOrder)(real *restrict y, const real *restrict x, long n,
+                                                        ptrdiff_t inner) {
+  for (ptrdiff_t j = 0; j < inner; j++) y[j] = 1;
+  for (long i = 0; i < n; i++) {
+    const real *row = x + i * inner;
+    for (ptrdiff_t j = 0; j < inner; j++) y[j] = TH_PROD_STEP(y[j], row[j]);
+  }
 }
 
 void THTensor_(prod)(THTensor *r_, THTensor *t, int dimension, int keepdim) {
   TH_REDUCE_CHECK_DIM_ARGS("prod", r_, t, dimension, 3);
-  THTensor_(foldDim)(r_, t, dimension, keepdim, TH_REDUCE_PROD, 0);
+  long size[TH_MAX_DIMS];
+  THReduce_replacedSize(size, t->nDimension, t->size, dimension, 1);
+  THTensor *out = THTensor_(reduceTarget)(r_, t->storage);
+  THTensor_(resizeNd)(out, t->nDimension, size, NULL);
+  long n = t->size[dimension];
+  ptrdiff_t inner = THReduce_inner(t->nDimension, t->size, dimension);
+  if (inner > 1 && THTensor_(isContiguous)(t) && THTensor_(isContiguous)(out)) {
+    ptrdiff_t outer = THReduce_outer(t->size, dimension);
+    real *y = THTensor_(data)(out);
+    const real *x = THTensor_(data)(t);
+#pragma omp parallel for if (outer * n * inner > TH_REDUCE_OMP_THRESHOLD) schedule(static)
+    for (ptrdiff_t o = 0; o < outer; o++) THTensor_(prodColumnsInOrder)(y + o * inner, x + o * n * inner, n, inner);
+  } else {
+    TH_TENSOR_DIM_APPLY2(real, out, real, t, dimension,
+                         { *out_data = THTensor_(prodSlice)(t_data, t_size, t_stride); });
+  }
+  THTensor_(reduceFinish)(r_, out, dimension, keepdim);
 }
+#undef TH_PROD_STEP
 
 /* Index of the first largest (isMax) or smallest element of a slice; a NaN beats everything and
  * the first NaN wins (Torch7's rule, on both of its stride paths). */
@@ -420,7 +464,7 @@ static accreal THTensor_(sliceVariance)(const real *x, long n, long stride, int 
 
 void THTensor_(mean)(THTensor *r_, THTensor *t, int dimension, int keepdim) {
   TH_REDUCE_CHECK_DIM_ARGS("mean", r_, t, dimension, 3);
-  THTensor_(foldDim)(r_, t, dimension, keepdim, TH_REDUCE_SUM, 1);
+  THTensor_(foldDim)(r_, t, dimension, keepdim, 1);
 }
 
 static void THTensor_(varianceDim)(THTensor *r_, THTensor *t, int dimension, int biased, int keepdim,

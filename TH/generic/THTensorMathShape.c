@@ -46,9 +46,10 @@ static void THTensor_(copyRun)(real *dst, const real *src, ptrdiff_t n) {
 static long THTensor_(sizeOr1)(const THTensor *t, int d) { return d < t->nDimension ? t->size[d] : 1; }
 
 /* Concatenates the inputs along `dimension` (0-based). Inputs agree in every other dimension;
- * empty inputs are skipped; `dimension` may be one past the inputs' last dimension, which stacks
- * them along a new trailing dimension of their own (Torch7 semantics). The result may be one of
- * the inputs (or share its storage). */
+ * empty inputs are skipped. As in Torch7: `dimension` may lie past the inputs' last dimension (a
+ * tensor has size 1 there, so vectors catted along 1 become columns), and -2 (Lua's -1, the
+ * default of torch.cat) means the last dimension of the input that has the most. The result may
+ * be one of the inputs (or share its storage). */
 static void THTensor_(catImpl)(const char *fn, THTensor *result, THTensor **inputs, int numInputs, int dimension) {
   THArgCheck(numInputs > 0, 3, "%s: expected at least one input, got %d", fn, numInputs);
   THArgCheck(inputs != NULL, 2, "%s: the input array is NULL", fn);
@@ -58,15 +59,15 @@ static void THTensor_(catImpl)(const char *fn, THTensor *result, THTensor **inpu
     maxDim = THMax(maxDim, inputs[i]->nDimension);
     if (first < 0 && inputs[i]->nDimension > 0) first = i;
   }
-  THArgCheck(dimension >= 0, 4, "%s: dimension %d out of range (dimensions start at %d)", fn,
-             dimension + TH_INDEX_BASE, TH_INDEX_BASE);
+  if (dimension + TH_INDEX_BASE == -1) dimension = maxDim > 0 ? maxDim - 1 : 0;
+  THArgCheck(dimension >= 0, 4, "%s: dimension %d out of range (dimensions start at %d, or -1 for the last)",
+             fn, dimension + TH_INDEX_BASE, TH_INDEX_BASE);
+  THArgCheck(dimension < TH_MAX_DIMS, 4, "%s: dimension %d out of range (a tensor has at most %d dimensions)",
+             fn, dimension + TH_INDEX_BASE, TH_MAX_DIMS);
   if (first < 0) {
     THTensor_(makeEmpty)(result);
     return;
   }
-  THArgCheck(dimension <= maxDim && dimension < TH_MAX_DIMS, 4,
-             "%s: dimension %d out of range [%d, %d] for inputs of at most %d dimensions", fn,
-             dimension + TH_INDEX_BASE, TH_INDEX_BASE, maxDim + TH_INDEX_BASE, maxDim);
   int nDims = THMax(maxDim, dimension + 1);
   long size[TH_MAX_DIMS];
   for (int d = 0; d < nDims; d++) size[d] = THTensor_(sizeOr1)(inputs[first], d);
@@ -345,10 +346,11 @@ void THTensor_(match)(THTensor *r_, THTensor *m1, THTensor *m2, real gain) {
 
 #if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
 /* n evenly spaced values from a to b, both ends exact (the first half counts from a, the second
- * from b). n == 1 gives a (Torch7 refused n == 1 unless a == b). As in Torch7, a result that
- * already has n elements keeps its shape. Logspace: 10 to the power of those values. */
+ * from b). As in Torch7, one point is allowed only when a == b, and a result that already has n
+ * elements keeps its shape. Logspace: 10 to the power of those values. */
 static void THTensor_(spaced)(const char *fn, THTensor *r_, real a, real b, long n, int powerOf10) {
-  THArgCheck(n >= 1, 4, "%s: n must be at least 1, got %ld", fn, n);
+  THArgCheck(n > 1 || (n == 1 && a == b), 4,
+             "%s: invalid number of points %ld (expected more than 1, or 1 when a == b)", fn, n);
   if (THTensor_(nElement)(r_) != n) THTensor_(resize1d)(r_, n);
   double step = n > 1 ? ((double)b - (double)a) / (double)(n - 1) : 0;
   long i = 0;

@@ -125,6 +125,65 @@ static void test_gc_handler_runs_when_heap_grows(void **state) {
   assert_true(gc_calls >= 1);
 }
 
+/* Torch7's soft limit (THGeneral.c): 3e8 bytes per thread at first; passing it calls the thread's
+ * handler; a collection leaving more than 80% of the limit in use raises it by 40%; it is never
+ * lowered; a thread adds its changes to the global heap size by the megabyte and checks the limit
+ * only then. Runs on fresh threads, whose limits start at 3e8; the sizes leave a margin of 10 MB
+ * for what the process holds already. */
+static long gc_freed_per_call;
+static void count_and_free_gc(void *data) {
+  gc_calls++;
+  THHeapUpdate(-gc_freed_per_call); /* what a collection would give back */
+}
+
+static void *grow_heap_without_handler(void *data) {
+  THHeapUpdate(1000000000); /* no handler on this thread: no call, whatever the limit */
+  return NULL;
+}
+
+static void *soft_limit_thread(void *data) {
+  int ok = 1;
+#define EXPECT(COND) ok = ok && (COND)
+  gc_calls = 0;
+  gc_freed_per_call = 200000000;
+  THSetGCHandler(count_and_free_gc, NULL);
+  THHeapUpdate(290000000);
+  EXPECT(gc_calls == 0);
+  THHeapUpdate(20000000); /* 310e6 > 3e8: a collection, which leaves 110e6; the limit stays 3e8 */
+  EXPECT(gc_calls == 1);
+  THHeapUpdate(150000000); /* 260e6: under the limit, which a collection never lowers */
+  EXPECT(gc_calls == 1);
+  gc_freed_per_call = 0;
+  THHeapUpdate(50000000); /* 310e6: a collection that frees nothing; 310e6 > 0.8 * 3e8 gives 4.2e8 */
+  EXPECT(gc_calls == 2);
+  THHeapUpdate(100000000); /* 410e6 < 4.2e8 */
+  EXPECT(gc_calls == 2);
+  THHeapUpdate(20000000); /* 430e6 > 4.2e8; the limit becomes 5.88e8 */
+  EXPECT(gc_calls == 3);
+  /* Another thread, without a handler, takes the heap far past this thread's limit. */
+  pthread_t other;
+  pthread_create(&other, NULL, grow_heap_without_handler, NULL);
+  pthread_join(other, NULL);
+  EXPECT(gc_calls == 3);
+  THHeapUpdate(500000); /* under a megabyte of change: not added yet, no check */
+  EXPECT(gc_calls == 3);
+  THHeapUpdate(600000); /* 1.1e6 added: the limit is checked */
+  EXPECT(gc_calls == 4);
+  THSetGCHandler(NULL, NULL);
+  THHeapUpdate(-(290000000L - 200000000 + 20000000 + 150000000 + 50000000 + 100000000 + 20000000 +
+                 1000000000 + 1100000));
+#undef EXPECT
+  return (void *)(intptr_t)ok;
+}
+
+static void test_gc_soft_limit_as_torch7(void **state) {
+  pthread_t th;
+  void *ok = NULL;
+  pthread_create(&th, NULL, soft_limit_thread, NULL);
+  pthread_join(th, &ok);
+  assert_non_null(ok);
+}
+
 static void test_threads(void **state) {
   int before = THGetNumThreads();
   assert_true(THGetNumCores() >= 1);
@@ -171,6 +230,7 @@ int main(void) {
       cmocka_unit_test(test_last_error_is_per_thread),
       cmocka_unit_test(test_alloc),
       cmocka_unit_test(test_gc_handler_runs_when_heap_grows),
+      cmocka_unit_test(test_gc_soft_limit_as_torch7),
       cmocka_unit_test(test_threads),
       cmocka_unit_test(test_size_desc),
   };

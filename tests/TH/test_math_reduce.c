@@ -365,6 +365,83 @@ static void test_sum_prod_mean_dim(void **state) {
 }
 
 /* The contiguous fast paths (row folds, column blocks, threads) against a naive double loop. */
+/* Torch7's prod along a dimension multiplies each slice in order, in accreal (double) where the
+ * slice has stride 1 and in real where it has not (THTensor_(prod) in torch7's THTensorMath.c);
+ * torchtest.prod compares the result exactly with a loop of cmul. The expected values here are
+ * those two loops, written out; 24 factors make the order matter to the last bit. */
+enum { PROD_N = 24 };
+
+static double prod_factor(int i) { return 1 + 0.0123 * (i + 1) + 0.00037 * i * i; }
+
+/* Slice r (r = 0, 1) has the factors prod_factor(i + 7 r), i < PROD_N. */
+static double prod_in_double(int r, int asFloat) {
+  double p = 1;
+  for (int i = 0; i < PROD_N; i++) p *= asFloat ? (double)(float)prod_factor(i + 7 * r) : prod_factor(i + 7 * r);
+  return p;
+}
+
+static float prod_in_float(int r) {
+  float p = 1;
+  for (int i = 0; i < PROD_N; i++) p *= (float)prod_factor(i + 7 * r);
+  return p;
+}
+
+static void test_prod_dim_in_order(void **state) {
+  THDoubleTensor *rows = THDoubleTensor_newWithSize2d(2, PROD_N), *cols = THDoubleTensor_newWithSize2d(PROD_N, 2);
+  THFloatTensor *frows = THFloatTensor_newWithSize2d(2, PROD_N), *fcols = THFloatTensor_newWithSize2d(PROD_N, 2);
+  for (int r = 0; r < 2; r++)
+    for (int i = 0; i < PROD_N; i++) {
+      THDoubleTensor_set2d(rows, r, i, prod_factor(i + 7 * r));
+      THDoubleTensor_set2d(cols, i, r, prod_factor(i + 7 * r));
+      THFloatTensor_set2d(frows, r, i, (float)prod_factor(i + 7 * r));
+      THFloatTensor_set2d(fcols, i, r, (float)prod_factor(i + 7 * r));
+    }
+  /* The two Float rules give different floats for these factors, so the test tells them apart. */
+  for (int r = 0; r < 2; r++) assert_true((float)prod_in_double(r, 1) != prod_in_float(r));
+
+  THDoubleTensor *rowsT = THDoubleTensor_newTranspose(rows, 0, 1), *colsT = THDoubleTensor_newTranspose(cols, 0, 1);
+  THFloatTensor *frowsT = THFloatTensor_newTranspose(frows, 0, 1), *fcolsT = THFloatTensor_newTranspose(fcols, 0, 1);
+  THDoubleTensor *r_ = THDoubleTensor_new();
+  THFloatTensor *fr = THFloatTensor_new();
+  /* Double: in order whatever the layout (a contiguous last dimension, a contiguous first one, the
+   * transposes of both). */
+  THDoubleTensor *doubleInputs[] = {rows, cols, rowsT, colsT};
+  int doubleDims[] = {1, 0, 0, 1};
+  for (int k = 0; k < 4; k++) {
+    THDoubleTensor_prod(r_, doubleInputs[k], doubleDims[k], 0);
+    for (int r = 0; r < 2; r++) assert_true(THDoubleTensor_get1d(r_, r) == prod_in_double(r, 0));
+  }
+  /* Float: stride 1 along the dimension (rows, and the transposed rows along dimension 0) gives the
+   * double product rounded once; any other stride gives the float product. */
+  THFloatTensor *floatInputs[] = {frows, frowsT, fcols, fcolsT};
+  int floatDims[] = {1, 0, 0, 1};
+  for (int k = 0; k < 4; k++) {
+    THFloatTensor_prod(fr, floatInputs[k], floatDims[k], 1);
+    assert_int_equal(fr->nDimension, 2);
+    for (int r = 0; r < 2; r++) {
+      float got = floatDims[k] == 1 ? THFloatTensor_get2d(fr, r, 0) : THFloatTensor_get2d(fr, 0, r);
+      float want = k < 2 ? (float)prod_in_double(r, 1) : prod_in_float(r);
+      if (got != want) fail_msg("input %d, slice %d: %.9g, expected %.9g", k, r, got, want);
+    }
+  }
+  /* A slice of one element is that element. */
+  THDoubleTensor *one = THDoubleTensor_newNarrow(cols, 0, 3, 1);
+  THDoubleTensor_prod(r_, one, 0, 0);
+  assert_true(THDoubleTensor_get1d(r_, 1) == prod_factor(3 + 7));
+
+  THDoubleTensor_free(one);
+  THFloatTensor_free(fr);
+  THDoubleTensor_free(r_);
+  THFloatTensor_free(fcolsT);
+  THFloatTensor_free(frowsT);
+  THDoubleTensor_free(colsT);
+  THDoubleTensor_free(rowsT);
+  THFloatTensor_free(fcols);
+  THFloatTensor_free(frows);
+  THDoubleTensor_free(cols);
+  THDoubleTensor_free(rows);
+}
+
 static void test_sum_dim_large(void **state) {
   const long R = 300, C = 2500; /* C spans several column blocks */
   THFloatTensor *t = THFloatTensor_newWithSize2d(R, C), *r = THFloatTensor_new();
@@ -711,6 +788,7 @@ int main(void) {
       cmocka_unit_test(test_sumall_prodall), cmocka_unit_test(test_sumall_large),
       cmocka_unit_test(test_dot), cmocka_unit_test(test_maxall_minall),
       cmocka_unit_test(test_trace_equal_logical), cmocka_unit_test(test_sum_prod_mean_dim),
+      cmocka_unit_test(test_prod_dim_in_order),
       cmocka_unit_test(test_sum_dim_large), cmocka_unit_test(test_max_min_dim),
       cmocka_unit_test(test_cumsum_cumprod), cmocka_unit_test(test_std_var),
       cmocka_unit_test(test_norm_dist), cmocka_unit_test(test_renorm),

@@ -69,11 +69,38 @@ static void test_cat(void **state) {
   assert_double_tensor(bigT, (double[]){0, 1, 2, 3, 4, 5, 6, 7, 8}, 3, 3);
   assert_true(THDoubleTensor_get2d(big, 0, 1) == 3); /* big is the transpose */
 
+  /* Torch7 allows any dimension past the last: sizes 1 fill the gap. Vectors of 3 catted along
+   * dimension 2 (0-based) give 3 x 1 x 2 with r[i][0] = {x[i], y[i]}. */
+  THDoubleTensor_cat(r, x, y, 2);
+  assert_int_equal(r->nDimension, 3);
+  assert_int_equal(r->size[0], 3);
+  assert_int_equal(r->size[1], 1);
+  assert_int_equal(r->size[2], 2);
+  for (int i = 0; i < 3; i++) {
+    assert_true(THDoubleTensor_get3d(r, i, 0, 0) == i + 1);
+    assert_true(THDoubleTensor_get3d(r, i, 0, 1) == i + 4);
+  }
+
+  /* Dimension -2 (Lua's -1, torch.cat's default) is the last dimension of the input with the most
+   * (Torch7's catArray: maxDim - 1): 1 for matrices, 0 for vectors, 1 for a column and a vector. */
+  THDoubleTensor_cat(r, a2, b2, -2);
+  assert_double_tensor(r, (double[]){0, 1, 4, 5, 6, 2, 3, 7, 8, 9}, 2, 5);
+  THDoubleTensor_cat(r, x, y, -2);
+  assert_double_tensor(r, (double[]){1, 2, 3, 4, 5, 6}, 6, 0);
+  THDoubleTensor_cat(r, col, x, -2);
+  assert_double_tensor(r, (double[]){7, 1, 8, 2, 9, 3}, 3, 2);
+  THDoubleTensor_cat(r, e, y, -2);
+  assert_double_tensor(r, (double[]){4, 5, 6}, 3, 0);
+  THDoubleTensor_cat(r, e, e, -2);
+  assert_int_equal(r->nDimension, 0);
+
   /* Mismatched sizes, bad dimensions: errors, r untouched. */
   THDoubleTensor_cat(r, x, y, 0);
   assert_th_error(THDoubleTensor_cat(r, a, a2, 0), "cat: input 2 [2 x 2] does not match input 1 [2 x 3] at dimension 2");
-  assert_th_error(THDoubleTensor_cat(r, x, y, 2), "cat: dimension 3 out of range [1, 2] for inputs of at most 1 dimensions");
+  assert_th_error(THDoubleTensor_cat(r, a, b, -2), "cat: input 2 [1 x 3] does not match input 1 [2 x 3] at dimension 1");
   assert_th_error(THDoubleTensor_cat(r, x, y, -1), "cat: dimension 0 out of range");
+  assert_th_error(THDoubleTensor_cat(r, x, y, -3), "cat: dimension -2 out of range");
+  assert_th_error(THDoubleTensor_cat(r, x, y, TH_MAX_DIMS), "cat: dimension 65 out of range (a tensor has at most 64 dimensions)");
   assert_double_tensor(r, (double[]){1, 2, 3, 4, 5, 6}, 6, 0);
 
   /* The result may be one of the inputs. */
@@ -120,6 +147,27 @@ static void test_cat_array(void **state) {
   assert_int_equal(r->size[1], 3);
   const double want[] = {100, 101, 0, 1, 2, 3, 102, 103, 4, 5, 6, 7};
   for (int i = 0; i < 12; i++) assert_true(THDoubleTensor_data(r)[i] == want[i]);
+
+  /* Dimension -2 with a 2-D and a 3-D input: the last of the 3-D one (2, 0-based), where the
+   * matrix has size 1: r[i][j] = {m[i][j], q[i][j][0], q[i][j][1]}, 2 x 2 x 3. */
+  THDoubleTensor *m = counting(2, 2);
+  THDoubleTensor_mul(m, m, 10);
+  THDoubleTensor *mq[] = {m, e, q};
+  THDoubleTensor_catArray(r, mq, 3, -2);
+  assert_int_equal(r->nDimension, 3);
+  assert_int_equal(r->size[0], 2);
+  assert_int_equal(r->size[1], 2);
+  assert_int_equal(r->size[2], 3);
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 2; j++) {
+      assert_true(THDoubleTensor_get3d(r, i, j, 0) == 10 * (2 * i + j));
+      assert_true(THDoubleTensor_get3d(r, i, j, 1) == 4 * i + 2 * j);
+      assert_true(THDoubleTensor_get3d(r, i, j, 2) == 4 * i + 2 * j + 1);
+    }
+  THDoubleTensor *pm[] = {p, m};
+  assert_th_error(THDoubleTensor_catArray(r, pm, 2, -2), "catArray: input 2 [2 x 2] does not match input 1 [2 x 1 x 2] at dimension 2");
+
+  THDoubleTensor_free(m);
 
   THDoubleTensor_free(q);
   THDoubleTensor_free(p);
@@ -458,7 +506,10 @@ static void test_linspace_logspace(void **state) {
   assert_double_tensor(r, (double[]){0, 0.25, 0.5, 0.75, 1}, 5, 0);
   THDoubleTensor_linspace(r, 1, 0, 3);
   assert_double_tensor(r, (double[]){1, 0.5, 0}, 3, 0);
-  THDoubleTensor_linspace(r, 3, 9, 1); /* n == 1 gives a */
+  THDoubleTensor_linspace(r, 3, 3, 1); /* one point needs a == b (Torch7) */
+  assert_double_tensor(r, (double[]){3}, 1, 0);
+  assert_th_error(THDoubleTensor_linspace(r, 3, 9, 1), "linspace: invalid number of points 1");
+  assert_th_error(THDoubleTensor_logspace(r, 0, 1, 1), "logspace: invalid number of points 1");
   assert_double_tensor(r, (double[]){3}, 1, 0);
   THDoubleTensor_logspace(r, 0, 2, 3);
   assert_double_tensor(r, (double[]){1, 10, 100}, 3, 0);
@@ -477,8 +528,9 @@ static void test_linspace_logspace(void **state) {
   THDoubleTensor_linspace(r, 0, 3, 4);
   assert_double_tensor(r, (double[]){0, 1, 2, 3}, 2, 2);
 
-  assert_th_error(THDoubleTensor_linspace(r, 0, 1, 0), "linspace: n must be at least 1, got 0");
-  assert_th_error(THFloatTensor_logspace(f, 0, 1, -2), "logspace: n must be at least 1, got -2");
+  assert_th_error(THDoubleTensor_linspace(r, 0, 1, 0), "linspace: invalid number of points 0");
+  assert_th_error(THDoubleTensor_linspace(r, 0, 0, 0), "linspace: invalid number of points 0");
+  assert_th_error(THFloatTensor_logspace(f, 0, 1, -2), "logspace: invalid number of points -2");
   assert_double_tensor(r, (double[]){0, 1, 2, 3}, 2, 2);
   THFloatTensor_free(f);
   THDoubleTensor_free(r);

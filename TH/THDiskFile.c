@@ -1,6 +1,7 @@
 /* THFile back end on a stdio stream: a file on disk (THDiskFile_new) or a shell command's pipe
  * (THPipeFile_new). The typed layer (THFile.c) does the formats; this file moves bytes. */
 #include <errno.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include "THDiskFile.h"
@@ -102,6 +103,7 @@ static THFile *disk_opened_or_fail(THDiskFile *f, const char *fn, const char *mo
   snprintf(name, sizeof name, "%s", f->name);
   disk_free(&f->file);
   if (isQuiet) return NULL;
+  if (err == EISDIR) THError("%s: <%s> is a directory", fn, name);
   THError("%s: cannot open <%s> in mode %s: %s", fn, name, mode, strerror(err));
 }
 
@@ -117,6 +119,13 @@ THFile *THDiskFile_new(const char *name, const char *mode, int isQuiet) {
     if (!f->handle && errno == ENOENT) f->handle = fopen(name, "w+b");
   } else {
     f->handle = fopen(name, isReadable ? "rb" : "wb");
+  }
+  /* fopen opens a directory for reading, and every read of it then fails as an end of file. */
+  struct stat st;
+  if (f->handle && fstat(fileno(f->handle), &st) == 0 && S_ISDIR(st.st_mode)) {
+    fclose(f->handle);
+    f->handle = NULL;
+    errno = EISDIR;
   }
   return disk_opened_or_fail(f, "THDiskFile_new", mode, isQuiet);
 }

@@ -28,14 +28,15 @@ static size_t mem_read(THFile *self, void *data, size_t n) {
  * resized (it maps a file, or borrows its data) takes what fits and the write comes up short. */
 static size_t mem_room(THMemoryFile *f, size_t needed) {
   THCharStorage *s = f->storage;
-  if (needed + 1 > (size_t)s->size && (s->flag & TH_STORAGE_RESIZABLE))
-    THCharStorage_resize(s, (ptrdiff_t)THMax(needed + 1, 2 * (size_t)s->size));
+  /* A storage holds at most PTRDIFF_MAX bytes: beyond that the write is short, not a wrapped size. */
+  if (needed < (size_t)PTRDIFF_MAX && needed + 1 > (size_t)s->size && (s->flag & TH_STORAGE_RESIZABLE))
+    THCharStorage_resize(s, (ptrdiff_t)THMin(THMax(needed + 1, 2 * (size_t)s->size), (size_t)PTRDIFF_MAX));
   return THMin(needed, (size_t)s->size - 1);
 }
 
 static size_t mem_write(THFile *self, const void *data, size_t n) {
   THMemoryFile *f = mem(self);
-  n = THMin(n, mem_room(f, f->position + n) - f->position);
+  n = THMin(n, mem_room(f, f->position + THMin(n, (size_t)PTRDIFF_MAX)) - f->position);
   memcpy(f->storage->data + f->position, data, n);
   f->position += n;
   if (f->position > f->size) {

@@ -543,6 +543,70 @@ static void test_access_errors(void **state) {
   unlink(path);
 }
 
+/* ---------------------------------------------------------------- hostile inputs */
+
+/* A directory is refused when it is opened (fopen would open it for reading, and every read would
+ * then fail as an end of file), in every mode and quietly too. */
+static void test_directory(void **state) {
+  char dir[] = "/tmp/ember_test_file_dir_XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char expected[96];
+  snprintf(expected, sizeof expected, "THDiskFile_new: <%s> is a directory", dir);
+  assert_th_error(THDiskFile_new(dir, "r", 0), expected);
+  assert_th_error(THDiskFile_new(dir, "w", 0), expected);
+  assert_th_error(THDiskFile_new(dir, "rw", 0), expected);
+  assert_null(THDiskFile_new(dir, "r", 1));
+  /* the library keeps working: a file in that directory opens, writes and reads */
+  char path[128];
+  snprintf(path, sizeof path, "%s/f", dir);
+  THFile *f = THDiskFile_new(path, "rw", 0);
+  THFile_writeIntScalar(f, 7);
+  THFile_seek(f, 0);
+  assert_int_equal(THFile_readIntScalar(f), 7);
+  THFile_free(f);
+  unlink(path);
+  rmdir(dir);
+}
+
+/* Counts that no buffer can hold: an overflowing byte count is refused before anything moves; a
+ * huge count that does not overflow moves what the file holds (into the caller's buffer, never an
+ * allocation of the count) and reports the short read or write. */
+static void test_huge_counts(void **state) {
+  THFile *f = THMemoryFile_new("rw");
+  THFile_binary(f);
+  float two[2] = {1.5f, -2.0f}, back[2] = {0, 0};
+  THFile_writeFloatRaw(f, two, 2);
+  THFile_seek(f, 0);
+  assert_th_error(THFile_readFloatRaw(f, back, SIZE_MAX / 4 + 1), "4611686018427387904 elements overflow");
+  assert_int_equal(THFile_position(f), 0);
+  /* SIZE_MAX / 4 floats is SIZE_MAX - 3 bytes: no overflow; the 8 bytes there are read */
+  assert_th_error(THFile_readFloatRaw(f, back, SIZE_MAX / 4), "read 2 blocks instead of 4611686018427387903");
+  assert_true(back[0] == 1.5f && back[1] == -2.0f);
+  /* a fresh memory file asked to grow by SIZE_MAX bytes: the storage cannot (a storage holds at most
+   * PTRDIFF_MAX bytes), so nothing is written instead of a wrapped size */
+  THFile *g = THMemoryFile_new("rw");
+  unsigned char one = 9;
+  assert_th_error(THFile_writeByteRaw(g, &one, SIZE_MAX), "wrote 0 blocks instead of 18446744073709551615");
+  assert_int_equal(THFile_position(g), 0);
+  /* ascii: the numbers there are read, then the end of file is reported */
+  THFile_writeStringRaw(g, "4 5", 3);
+  THFile_seek(g, 0);
+  int ints[2] = {0, 0};
+  assert_th_error(THFile_readIntRaw(g, ints, SIZE_MAX / 8), "read 2 blocks instead of 2305843009213693951 (end of file)");
+  assert_true(ints[0] == 4 && ints[1] == 5);
+  /* both files keep working */
+  THFile_seekEnd(g);
+  THFile_writeIntScalar(g, 6);
+  THFile_seek(g, 3);
+  assert_int_equal(THFile_readIntScalar(g), 6);
+  THFile_seekEnd(f);
+  THFile_writeFloatScalar(f, 3.25f);
+  THFile_seek(f, 8);
+  assert_true(THFile_readFloatScalar(f) == 3.25f);
+  THFile_free(f);
+  THFile_free(g);
+}
+
 /* ---------------------------------------------------------------- strings, positions */
 
 static void check_strings(THFile *f) {
@@ -743,7 +807,8 @@ int main(void) {
       cmocka_unit_test(test_long_size),      cmocka_unit_test(test_read_errors),
       cmocka_unit_test(test_access_errors),  cmocka_unit_test(test_strings),
       cmocka_unit_test(test_positions),      cmocka_unit_test(test_memory_storage),
-      cmocka_unit_test(test_pipe),
+      cmocka_unit_test(test_pipe),           cmocka_unit_test(test_directory),
+      cmocka_unit_test(test_huge_counts),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

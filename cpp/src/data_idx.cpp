@@ -6,7 +6,9 @@
 #include <cerrno>
 #include <climits>
 #include <cstring>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "tensor_impl.hpp"
 
@@ -17,6 +19,9 @@ using ember::detail::fail;
 namespace {
 struct GzFile {
   gzFile f;
+  explicit GzFile(gzFile f) : f(f) {}
+  GzFile(GzFile &&other) : f(other.f) { other.f = nullptr; }
+  GzFile(const GzFile &) = delete;
   ~GzFile() {
     if (f) gzclose(f);
   }
@@ -93,10 +98,58 @@ template <typename T> void convert(int type, const unsigned char *src, T *dst, s
 }
 }  // namespace
 
-Tensor read_idx(const std::string &path, Dtype dtype) {
-  GzFile file{gzopen(path.c_str(), "rb")};
-  if (!file.f) fail("read_idx: cannot open " + path + ": " + std::strerror(errno ? errno : ENOMEM));
+namespace {
+// Opens PATH for gzread (gzip or plain), refusing a directory; *plain_size is the size of a plain
+// regular file, whose data can be checked against the header before anything is allocated, and -1
+// for a gzip stream or a file that is not regular (a pipe, a device), whose size is not known.
+GzFile open_idx(const std::string &path, long long *plain_size) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) fail("read_idx: cannot open " + path + ": " + std::strerror(errno));
+  struct stat st;
+  if (fstat(fd, &st) != 0) {
+    int err = errno;
+    ::close(fd);
+    fail("read_idx: cannot stat " + path + ": " + std::strerror(err));
+  }
+  if (S_ISDIR(st.st_mode)) {
+    ::close(fd);
+    fail("read_idx: " + path + " is a directory");
+  }
+  GzFile file{gzdopen(fd, "rb")};
+  if (!file.f) {
+    ::close(fd);
+    fail("read_idx: cannot open " + path + ": out of memory");
+  }
   gzbuffer(file.f, 1 << 18);
+  *plain_size = S_ISREG(st.st_mode) ? (long long)st.st_size : -1;
+  return file;
+}
+
+// Reads the n data bytes the header announces. A gzip stream's size is not known beforehand: the
+// buffer grows with what actually arrives, so a small file that announces a huge size costs what
+// it holds, not what it claims.
+std::vector<unsigned char> read_data(GzFile &file, const std::string &path, size_t n) {
+  std::vector<unsigned char> raw;
+  size_t got = 0;
+  while (got < n) {
+    raw.resize(std::min(n, std::max<size_t>(2 * got, 1 << 20)));
+    size_t want = raw.size() - got, chunk = read_bytes(file, path, raw.data() + got, want);
+    got += chunk;
+    if (chunk < want) break;
+  }
+  if (got != n)
+    fail("read_idx: " + path + " is truncated: the header announces " + std::to_string(n) + " bytes of data, found " +
+         std::to_string(got));
+  unsigned char extra;
+  if (read_bytes(file, path, &extra, 1) != 0)
+    fail("read_idx: " + path + " has data beyond the " + std::to_string(n) + " bytes its header announces");
+  return raw;
+}
+}  // namespace
+
+Tensor read_idx(const std::string &path, Dtype dtype) {
+  long long plain_size;
+  GzFile file = open_idx(path, &plain_size);
   unsigned char header[4];
   if (read_bytes(file, path, header, 4) != 4) fail("read_idx: " + path + " is too short for an IDX header");
   size_t width = element_size(header[2]);
@@ -109,7 +162,7 @@ Tensor read_idx(const std::string &path, Dtype dtype) {
   if (read_bytes(file, path, dims.data(), dims.size()) != dims.size())
     fail("read_idx: " + path + " is truncated in its header (" + std::to_string(ndim) + " sizes announced)");
   Shape shape;
-  uint64_t count = 1;
+  uint64_t count = 1;  // at most 2^36 (checked at each step), so count * width cannot overflow
   for (int d = 0; d < ndim; d++) {
     uint64_t s = big_endian(&dims[(size_t)d * 4], 4);
     if (s == 0 || s > INT32_MAX) fail("read_idx: " + path + ": size " + std::to_string(s) + " of dimension " + std::to_string(d) + " is out of range");
@@ -118,14 +171,17 @@ Tensor read_idx(const std::string &path, Dtype dtype) {
     shape.push_back((long)s);
   }
   size_t bytes = (size_t)count * width;
-  std::vector<unsigned char> raw(bytes);
-  size_t got = read_bytes(file, path, raw.data(), bytes);
-  if (got != bytes)
-    fail("read_idx: " + path + " is truncated: the header announces " + std::to_string(bytes) + " bytes of data, found " +
-         std::to_string(got));
-  unsigned char extra;
-  if (read_bytes(file, path, &extra, 1) != 0)
-    fail("read_idx: " + path + " has data beyond the " + std::to_string(bytes) + " bytes its header announces");
+  // gzdirect is known once the first bytes are read: 1 for a file that is not gzip.
+  if (plain_size >= 0 && gzdirect(file.f)) {
+    long long header_size = 4 + (long long)dims.size();
+    unsigned long long data_size = plain_size > header_size ? (unsigned long long)(plain_size - header_size) : 0;
+    if (data_size < bytes)
+      fail("read_idx: " + path + " is truncated: the header announces " + std::to_string(bytes) +
+           " bytes of data, found " + std::to_string(data_size));
+    if (data_size > bytes)
+      fail("read_idx: " + path + " has data beyond the " + std::to_string(bytes) + " bytes its header announces");
+  }
+  std::vector<unsigned char> raw = read_data(file, path, bytes);
   Tensor out = empty(shape, dtype);
   dispatch(dtype, [&](auto tag) { convert(header[2], raw.data(), out.data<decltype(tag)>(), (size_t)count); });
   return out;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <set>
+#include <sys/resource.h>
 #include <unistd.h>
 
 using namespace ember;
@@ -171,6 +172,43 @@ static void test_idx_bad_files(void **) {
 }
 
 // ------------------------------------------------------------------------- datasets, loader
+// Readers must not trust a header: an 80-byte file announcing 2^31 bytes (2^15 x 2^16 unsigned
+// bytes: 4 + 2 * 4 header bytes and 68 of data) is refused from what arrives, without allocating
+// what it announces (before, 2 GB and 4 s). Peak resident memory tells: it would grow by 2 GB.
+static long peak_rss_mb() {
+  rusage r;
+  getrusage(RUSAGE_SELF, &r);
+  return r.ru_maxrss / 1024;
+}
+
+static void test_idx_untrusted_sizes(void **) {
+  Bytes liar = idx(0x08, {1u << 15, 1u << 16}, Bytes(68, 1));
+  assert_int_equal(liar.size(), 80);
+  long before = peak_rss_mb();
+  std::string plain = write_plain("liar.idx", liar), gz = write_gzip("liar.idx.gz", liar);
+  for (const std::string &path : {plain, gz}) {
+    assert_throws(data::read_idx(path), "is truncated: the header announces 2147483648 bytes of data, found 68");
+    assert_throws(data::read_idx(path), path.c_str());
+  }
+  // a plain file is checked against its size before reading: extra bytes too
+  Bytes longer = idx(0x08, {2}, {1, 2, 3});
+  std::string extra = write_plain("longer.idx", longer);
+  assert_throws(data::read_idx(extra), "has data beyond the 2 bytes its header announces");
+  // the largest claim the header allows (2^36 elements of 8 bytes), gzip: growth follows the data
+  Bytes huge = idx(0x0E, {1u << 18, 1u << 18}, Bytes(64, 0));
+  std::string huge_gz = write_gzip("huge.idx.gz", huge);
+  assert_throws(data::read_idx(huge_gz), "is truncated: the header announces 549755813888 bytes of data, found 64");
+  assert_true(peak_rss_mb() - before < 256);
+  // a directory, and a device that is an endless stream of zeros (no IDX header)
+  assert_throws(data::read_idx("/tmp"), "read_idx: /tmp is a directory");
+  assert_throws(data::read_idx("/dev/zero"), "/dev/zero is not an IDX file");
+  for (const std::string &path : {plain, gz, extra, huge_gz}) std::remove(path.c_str());
+  // the library keeps working
+  std::string ok = write_gzip("ok.idx.gz", idx(0x08, {2}, {4, 5}));
+  assert_values(data::read_idx(ok), {4, 5}, 0);
+  std::remove(ok.c_str());
+}
+
 static void test_tensor_dataset(void **) {
   data::TensorDataset ds = numbered(5);
   assert_int_equal(ds.size(), 5);
@@ -301,6 +339,7 @@ static void test_fashion_mnist(void **) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_idx_types),        cmocka_unit_test(test_idx_bad_files),
+      cmocka_unit_test(test_idx_untrusted_sizes),
       cmocka_unit_test(test_tensor_dataset),   cmocka_unit_test(test_default_get_batch),
       cmocka_unit_test(test_loader_batching),  cmocka_unit_test(test_loader_shuffle),
       cmocka_unit_test(test_fashion_mnist),

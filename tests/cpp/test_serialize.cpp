@@ -4,11 +4,16 @@
 #include "ember_test.hpp"
 
 #include <dirent.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include <cstdio>
 #include <memory>
+#include <thread>
 
 using namespace ember;
 
@@ -165,12 +170,19 @@ static void test_atomic_write_failures(void **) {
   manual_seed(4);
   Tiny m;
   assert_throws(save_checkpoint("/nonexistent-dir/x.ckpt", m), "/nonexistent-dir/x.ckpt");
-  // renaming over a directory fails: the temporary file is removed
-  std::string dir = temp_dir() + "/is_a_dir";
+  // a path that is not a regular file is refused before anything is written
+  std::string dir = temp_dir() + "/is_a_dir", fifo = temp_dir() + "/is_a_fifo";
   assert_int_equal(mkdir(dir.c_str(), 0755), 0);
-  assert_throws(save_checkpoint(dir, m), "cannot rename");
+  assert_int_equal(mkfifo(fifo.c_str(), 0644), 0);
+  assert_throws(save_checkpoint(dir, m), (dir + " is a directory, not a regular file: refusing to replace it").c_str());
+  assert_throws(save_checkpoint(fifo, m), (fifo + " is a FIFO, not a regular file").c_str());
+  assert_throws(save_checkpoint("/dev/null", m), "/dev/null is a character device, not a regular file");
+  struct stat st;
+  assert_int_equal(stat("/dev/null", &st), 0);
+  assert_true(S_ISCHR(st.st_mode));
   assert_int_equal(temp_files(temp_dir()), 0);
   rmdir(dir.c_str());
+  unlink(fifo.c_str());
   // overwriting an existing checkpoint
   std::string path = temp_dir() + "/over.ckpt";
   save_checkpoint(path, m);
@@ -180,6 +192,129 @@ static void test_atomic_write_failures(void **) {
   load_checkpoint(path, n);
   assert_values(n.weight, std::vector<double>(6, 7), 0);
   std::remove(path.c_str());
+}
+
+// A save that died left PATH.tmp.XXXXXX behind: the next save of PATH removes it, and only it: not
+// a temporary file that a live save holds (its flock), not other names.
+static void test_stale_temporaries_removed(void **) {
+  manual_seed(9);
+  Tiny m;
+  std::string path = temp_dir() + "/stale.ckpt";
+  std::vector<std::string> stale = {path + ".tmp.AbC123", path + ".tmp.zzzzzz"};
+  std::vector<std::string> kept = {path + ".tmp.abcde",    path + ".tmp.abc-12",  path + ".tmp.ABCDEFG",
+                                   path + "x.tmp.ABCDEF",  temp_dir() + "/other.ckpt.tmp.ABCDEF",
+                                   path + ".tmp.LiVe42"};
+  for (const std::string &f : stale) write_bytes(f, std::vector<unsigned char>(1000, 1));
+  for (const std::string &f : kept) write_bytes(f, {2});
+  // a live save of the same path: its temporary file is locked
+  int live = open(kept.back().c_str(), O_RDONLY);
+  assert_true(live >= 0);
+  assert_int_equal(flock(live, LOCK_EX), 0);
+  save_checkpoint(path, m);
+  for (const std::string &f : stale) assert_int_equal(access(f.c_str(), F_OK), -1);
+  for (const std::string &f : kept) assert_int_equal(access(f.c_str(), F_OK), 0);
+  close(live);  // the live save "dies": the next save removes its file
+  save_checkpoint(path, m);
+  assert_int_equal(access(kept.back().c_str(), F_OK), -1);
+  Tiny n;
+  load_checkpoint(path, n);
+  assert_true(n.weight.equal(m.weight));
+  kept.pop_back();
+  for (const std::string &f : kept) std::remove(f.c_str());
+  std::remove(path.c_str());
+  assert_int_equal(temp_files(temp_dir()), 0);
+}
+
+// A new checkpoint gets the mode the umask leaves of 0666; a replaced one keeps its mode.
+static void test_file_modes(void **) {
+  manual_seed(10);
+  Tiny m;
+  std::string path = temp_dir() + "/mode.ckpt";
+  auto mode = [&] {
+    struct stat st;
+    assert_int_equal(stat(path.c_str(), &st), 0);
+    return (int)(st.st_mode & 07777);
+  };
+  mode_t saved = umask(077);
+  save_checkpoint(path, m);
+  assert_int_equal(mode(), 0600);
+  std::remove(path.c_str());
+  umask(022);
+  save_checkpoint(path, m);
+  assert_int_equal(mode(), 0644);
+  assert_int_equal(chmod(path.c_str(), 0600), 0);  // a private checkpoint stays private
+  save_checkpoint(path, m);
+  assert_int_equal(mode(), 0600);
+  assert_int_equal(chmod(path.c_str(), 0640), 0);
+  umask(077);
+  save_checkpoint(path, m);
+  assert_int_equal(mode(), 0640);
+  umask(saved);
+  std::remove(path.c_str());
+}
+
+// Files that are not checkpoints are refused from their first bytes: /dev/zero (an endless stream
+// of zeros, read whole before), a directory, a pipe whose header announces 1 TiB and then ends.
+static void test_load_untrusted_files(void **) {
+  manual_seed(12);
+  Tiny m;
+  assert_throws(load_checkpoint("/dev/zero", m), "load_checkpoint: /dev/zero is not an ember checkpoint");
+  assert_throws(load_checkpoint(temp_dir(), m), (temp_dir() + " is a directory").c_str());
+  std::string fifo = temp_dir() + "/stream.ckpt";
+  assert_int_equal(mkfifo(fifo.c_str(), 0600), 0);
+  std::thread writer([&] {
+    std::vector<unsigned char> header = {'E', 'M', 'B', 'E', 'R', 'C', 'K', 'P', 1, 0, 0, 0, 1, 0, 0, 0};
+    uint64_t payload = 1ull << 40;
+    header.resize(24);
+    std::memcpy(&header[16], &payload, 8);
+    header.resize(124, 0);  // 100 bytes of payload, then the end
+    write_bytes(fifo, header);
+  });
+  assert_throws(load_checkpoint(fifo, m), "is truncated: 124 bytes, its header announces 1099511627804");
+  writer.join();
+  unlink(fifo.c_str());
+  // a regular file announcing 1 TiB is refused from its size
+  std::string liar = temp_dir() + "/liar.ckpt";
+  save_checkpoint(liar, m);
+  std::vector<unsigned char> bytes = read_bytes(liar);
+  uint64_t payload = 1ull << 40;
+  std::memcpy(&bytes[16], &payload, 8);
+  write_bytes(liar, bytes);
+  std::string expected = "is truncated: " + std::to_string(bytes.size()) + " bytes, its header announces 1099511627804";
+  assert_throws(load_checkpoint(liar, m), expected.c_str());
+  std::remove(liar.c_str());
+}
+
+// zlib's crc32 takes a 32-bit length: the helper feeds it in pieces. The standard check value of
+// CRC-32 ("123456789" -> 0xCBF43926) in pieces of every size; a buffer in small pieces and at once;
+// and 2^32 + 16 zero bytes (mapped, not written: every page is the zero page), whose CRC is built
+// independently from the CRC of one zero byte with zlib's crc32_combine (CRC of 2n zeros from two
+// of n), so that a length cut to 32 bits (16 bytes) would show.
+static void test_crc_in_pieces(void **) {
+  const unsigned char *check = reinterpret_cast<const unsigned char *>("123456789");
+  for (size_t piece : {size_t{1}, size_t{2}, size_t{4}, size_t{8}, size_t{9}, size_t{1} << 30})
+    assert_int_equal(detail::crc32_in_pieces(0, check, 9, piece), 0xCBF43926u);
+  std::vector<unsigned char> buf(100000);
+  for (size_t i = 0; i < buf.size(); i++) buf[i] = (unsigned char)(i * 7 + i / 251);
+  uint32_t once = (uint32_t)crc32(0, buf.data(), (uInt)buf.size());
+  assert_int_equal(detail::crc32_in_pieces(0, buf.data(), buf.size(), 7), once);
+  assert_int_equal(detail::crc32_in_pieces(0, buf.data(), buf.size()), once);
+  uint32_t first = detail::crc32_in_pieces(0, buf.data(), 999, 64);  // continuing from a CRC
+  assert_int_equal(detail::crc32_in_pieces(first, buf.data() + 999, buf.size() - 999, 1000), once);
+
+  size_t n = (size_t{1} << 32) + 16;
+  void *zeros = mmap(nullptr, n, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (zeros == MAP_FAILED) {
+    print_message("skipping the 4 GiB CRC: cannot map 4 GiB of address space\n");
+    return;
+  }
+  unsigned char zero = 0;
+  uLong expected = crc32(0, &zero, 1);  // CRC of 2^k zero bytes, k = 0 .. 32
+  for (int k = 0; k < 32; k++) expected = crc32_combine(expected, expected, (z_off_t)1 << k);
+  uLong sixteen = crc32(0, static_cast<const unsigned char *>(zeros), 16);
+  expected = crc32_combine(expected, sixteen, 16);
+  assert_int_equal(detail::crc32_in_pieces(0, static_cast<const unsigned char *>(zeros), n), (uint32_t)expected);
+  munmap(zeros, n);
 }
 
 static void test_bad_files_leave_everything_untouched(void **) {
@@ -265,7 +400,11 @@ int main(void) {
       cmocka_unit_test(test_round_trip_continues_identically),
       cmocka_unit_test(test_format),
       cmocka_unit_test(test_atomic_write_failures),
-      cmocka_unit_test(test_bad_files_leave_everything_untouched),
+      cmocka_unit_test(test_stale_temporaries_removed),
+      cmocka_unit_test(test_file_modes),
+      cmocka_unit_test(test_load_untrusted_files),
+      cmocka_unit_test(test_crc_in_pieces),
+      cmocka_unit_test(test_bad_files_leave_everything_untouched),  // last: it removes temp_dir()
   };
   return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

@@ -6,13 +6,19 @@
 //
 // Writing is atomic: the file is written to a temporary file in the same directory, flushed and
 // fsync'ed, then renamed over PATH, so PATH always holds either the old or the new checkpoint; on any
-// failure the temporary file is removed and an ember::Error names the path and the cause.
+// failure the temporary file is removed and an ember::Error names the path and the cause. A new file
+// gets mode 0666 less the umask, a replaced file keeps its mode, and a PATH that exists but is not a
+// regular file (a directory, a device, a FIFO) is refused. Temporary files are PATH.tmp.XXXXXX (six
+// letters or digits), held under an exclusive flock while their save lives: each save removes the
+// ones of its PATH whose lock it can take, i.e. those that saves which died left behind.
 //
-// Loading reads and checks everything before it changes anything: the magic, the version, the size,
-// the CRC, every record's bounds, then that the records match the model (the same names as its
-// state_dict, no missing and no unexpected entry, each with the same dtype and shape) and, when an
-// optimizer is given, its state (Optimizer::check_state_dict). A truncated, corrupt or mismatched file
-// gives an ember::Error saying what is wrong, and the model and the optimizer are left untouched.
+// Loading reads the header first and never reads more than it announces (a regular file's size is
+// compared with it before anything is allocated); then it checks everything before it changes
+// anything: the magic, the version, the size, the CRC, every record's bounds, then that the records
+// match the model (the same names as its state_dict, no missing and no unexpected entry, each with
+// the same dtype and shape) and, when an optimizer is given, its state (Optimizer::check_state_dict).
+// A truncated, corrupt or mismatched file gives an ember::Error saying what is wrong, and the model
+// and the optimizer are left untouched.
 //
 // File format, version 1. Integers are little-endian; offsets in bytes.
 //   0    8  magic "EMBERCKP"
@@ -43,5 +49,11 @@ void load_checkpoint(const std::string &path, nn::Module &model, optim::Optimize
 // that checks the file's integrity and returns copies).
 void write_records(const std::string &path, const std::vector<std::pair<std::string, Tensor>> &records);
 std::vector<std::pair<std::string, Tensor>> read_records(const std::string &path);
+
+namespace detail {
+// zlib's CRC-32 of n bytes, continuing from crc (0 to start). zlib's crc32 takes a 32-bit length:
+// the bytes go to it in pieces of at most max_piece (1 .. UINT_MAX), so files past 4 GiB are right.
+uint32_t crc32_in_pieces(uint32_t crc, const unsigned char *data, size_t n, size_t max_piece = size_t(1) << 30);
+}  // namespace detail
 
 }  // namespace ember

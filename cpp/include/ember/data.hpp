@@ -66,8 +66,10 @@ struct Normalize {
 // a big-endian header (two zero bytes, the element type, the number of dimensions, then each size
 // as a 32-bit integer) and the elements in row-major order. Element types: 0x08 unsigned byte, 0x09
 // signed byte, 0x0B 16-bit, 0x0C 32-bit integer, 0x0D float, 0x0E double. The values are converted
-// to `dtype`. Throws an ember::Error naming the file for a missing or unreadable file, a bad
-// header, truncated data, or data beyond what the header announces.
+// to `dtype`. Throws an ember::Error naming the file for a missing or unreadable file, a directory,
+// a bad header, truncated data, or data beyond what the header announces. The header is not
+// trusted: a plain file's size is checked against it before anything is allocated, and a gzip
+// stream's buffer grows only with the data that arrives.
 Tensor read_idx(const std::string &path, Dtype dtype = kFloat);
 
 // Fashion-MNIST (Zalando): 60000 training or 10000 test images of 28x28, ten classes. data: Float

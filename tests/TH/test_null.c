@@ -117,6 +117,32 @@ static void test_guarded_chain(void **state) {
   THSetGuardedMode(0);
 }
 
+/* Arrays of handles: a NULL array or element is an error before any result changes. */
+static void test_handle_arrays(void **state) {
+  THFloatTensor *a = THFloatTensor_newWithSize2d(2, 1), *b = THFloatTensor_newWithSize1d(3);
+  THFloatTensor *ra = THFloatTensor_new(), *rb = THFloatTensor_new();
+  THFloatTensor *ops[2] = {a, NULL}, *rets[2] = {ra, rb};
+  assert_th_error(THFloatTensor_expandNd(rets, ops, 2), "expandNd: operand 2 is NULL");
+  assert_th_error(THFloatTensor_expandNd(rets, NULL, 2), "expandNd: the operand array is NULL");
+  ops[1] = b;
+  rets[1] = NULL;
+  assert_th_error(THFloatTensor_expandNd(rets, ops, 2), "expandNd: result 2 is NULL");
+  assert_int_equal(THFloatTensor_nDimension(ra), 0);
+  /* and with both in place it works: [2 x 1] and [3] expand to [2 x 3] */
+  rets[1] = rb;
+  THFloatTensor_expandNd(rets, ops, 2);
+  assert_int_equal(THFloatTensor_size(ra, 0), 2);
+  assert_int_equal(THFloatTensor_size(ra, 1), 3);
+  assert_int_equal(THFloatTensor_size(rb, 0), 2);
+  assert_int_equal(THFloatTensor_size(rb, 1), 3);
+  THFloatTensor *cat[2] = {a, NULL};
+  assert_th_error(THFloatTensor_catArray(ra, cat, 2, 0), "catArray: input 2 is NULL");
+  THFloatTensor_free(a);
+  THFloatTensor_free(b);
+  THFloatTensor_free(ra);
+  THFloatTensor_free(rb);
+}
+
 /* The arguments that may be NULL keep their meaning (no error, in guarded mode either). */
 static void test_optional_arguments(void **state) {
   THSetGuardedMode(1);
@@ -183,6 +209,7 @@ int main(void) {
       cmocka_unit_test(test_default_handler),
       cmocka_unit_test(test_custom_handler),
       cmocka_unit_test(test_guarded_chain),
+      cmocka_unit_test(test_handle_arrays),
       cmocka_unit_test(test_optional_arguments),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

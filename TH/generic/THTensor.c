@@ -261,9 +261,13 @@ THTensor *THTensor_(newExpand)(THTensor *tensor, THLongStorage *size) {
 
 void THTensor_(expandNd)(THTensor **rets, THTensor **ops, int count) {
   THArgCheck(count > 0 && count <= 64, 3, "expandNd: count must be in [1, 64], got %d", count);
+  THArgCheck(rets != NULL, 1, "expandNd: the result array is NULL");
+  THArgCheck(ops != NULL, 2, "expandNd: the operand array is NULL");
   long *sizes[64];
   long dims[64];
   for (int i = 0; i < count; i++) {
+    THArgCheck(rets[i] != NULL, 1, "expandNd: result %d is NULL", i + 1);
+    THArgCheck(ops[i] != NULL, 2, "expandNd: operand %d is NULL", i + 1);
     THArgCheck(ops[i]->nDimension > 0, i, "expandNd: cannot expand an empty tensor (operand %d)", i + 1);
     sizes[i] = ops[i]->size;
     dims[i] = ops[i]->nDimension;

@@ -521,11 +521,11 @@ static void test_access_errors(void **state) {
   memcpy(bad->data, "ab", 2);
   assert_th_error(THMemoryFile_newWithStorage(bad, "r"), "must end with a NUL");
   THCharStorage_free(bad);
-  assert_th_error(THFile_readIntScalar(NULL), "file is NULL");
+  assert_th_error(THFile_readIntScalar(NULL), "THFile_readIntScalar: self is NULL");
   THFile *m = THMemoryFile_new("rw");
   assert_th_error(THDiskFile_name(m), "not a disk or pipe file");
   assert_th_error(THDiskFile_bigEndianEncoding(m), "not a disk or pipe file");
-  assert_th_error(THFile_readInt(m, NULL), "the storage is NULL");
+  assert_th_error(THFile_readInt(m, NULL), "THFile_readInt: storage is NULL");
   assert_th_error(THFile_seek(m, 1), "unable to seek to position 1"); /* beyond the end */
   char *s = NULL;
   assert_th_error(THFile_readStringRaw(m, "*x", &s), "format must be");

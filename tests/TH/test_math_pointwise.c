@@ -513,7 +513,9 @@ static void test_shifts_and_bits(void **state) {
   EXPECT_VEC(Float, fr, 1.5, -0.75);
   /* Bitwise operations do not exist for floats (Torch7 raised an error too). */
   assert_th_error(THFloatTensor_bitand(fr, f, 1), "not supported for float types");
-  assert_th_error(THDoubleTensor_bitor(NULL, NULL, 1), "not supported for float types");
+  THDoubleTensor *d = THDoubleTensor_new();
+  assert_th_error(THDoubleTensor_bitor(d, d, 1), "not supported for float types");
+  THDoubleTensor_free(d);
   assert_th_error(THFloatTensor_cbitxor(fr, f, f), "not supported for float types");
   THFloatTensor_free(f);
   THFloatTensor_free(fr);

@@ -404,6 +404,25 @@ static void test_errors(void **) {
   assert_values(arange(0, 3, 1, kDouble), {0, 1, 2});
 }
 
+// A NULL handle given to the C API (what a failed guarded call hands back) throws, naming the
+// function and the argument, and leaves the other arguments as they were.
+static void test_null_handles(void **) {
+  Tensor t = full({2, 2}, 5);
+  assert_throws(THFloatTensor_copy(t.th_float(), nullptr),
+                "invalid argument 2: THFloatTensor_copy: src is NULL (expected a THFloatTensor)");
+  assert_throws(THFloatTensor_addmm(t.th_float(), 1, t.th_float(), 1, nullptr, t.th_float()),
+                "invalid argument 5: THFloatTensor_addmm: mat1 is NULL (expected a THFloatTensor)");
+  assert_throws(THDoubleTensor_nElement(nullptr),
+                "invalid argument 1: THDoubleTensor_nElement: self is NULL (expected a THDoubleTensor)");
+  assert_throws(THFloatStorage_data(nullptr),
+                "invalid argument 1: THFloatStorage_data: argument 1 is NULL (expected a THFloatStorage)");
+  assert_throws(THFloatTensor_random(t.th_float(), nullptr),
+                "invalid argument 2: THFloatTensor_random: _generator is NULL (expected a THGenerator)");
+  assert_int_equal(t.th_float()->refcount, 1);
+  assert_values(t, {5, 5, 5, 5});
+  assert_values(t + 1, {6, 6, 6, 6});
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_creation),       cmocka_unit_test(test_from_blob),
@@ -413,7 +432,7 @@ int main(void) {
       cmocka_unit_test(test_reductions),     cmocka_unit_test(test_matmul),
       cmocka_unit_test(test_comparisons),    cmocka_unit_test(test_dtype_conversion),
       cmocka_unit_test(test_printing),       cmocka_unit_test(test_raw_handles),
-      cmocka_unit_test(test_errors),
+      cmocka_unit_test(test_errors),         cmocka_unit_test(test_null_handles),
   };
   return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

@@ -108,7 +108,7 @@ static void THTensor_(requestGeometry)(THTensorGeometry *g, const THTensor *self
     if (same && (size[d] != self->size[d] || (g->stride[d] >= 0 && g->stride[d] != self->stride[d])))
       same = 0;
   }
-  if (same) memcpy(g->stride, self->stride, sizeof(long) * (size_t)g->ndim);
+  if (same && g->ndim) memcpy(g->stride, self->stride, sizeof(long) * (size_t)g->ndim);
   THTensorGeometry_finish(g, storageOffset, fn);
 }
 

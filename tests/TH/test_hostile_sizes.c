@@ -259,6 +259,49 @@ static void test_unfold_overflow(void **state) {
   THFloatTensor_free(t);
 }
 
+/* cat of two expanded vectors of 2^62 elements: their sizes add up to 2^63, past LONG_MAX; the
+ * aliased form (the result shares an input's storage) leaks nothing either. */
+static void test_cat_overflow(void **state) {
+  THFloatTensor *one = THFloatTensor_newWithSize1d(1);
+  THLongStorage *size = THLongStorage_newWithSize1(1L << 62);
+  THFloatTensor *a = THFloatTensor_newExpand(one, size);
+  THFloatTensor *r = counting_2x3();
+  Snapshot before = snapshot(r);
+  assert_th_error(THFloatTensor_cat(r, a, a, 0), "cat: the inputs' sizes at dimension 1 add up to more than 9223372036854775807");
+  assert_unchanged(r, &before);
+  THFloatTensor *aliased = THFloatTensor_newWithTensor(a);
+  assert_th_error(THFloatTensor_cat(aliased, a, one, 0), "THStorage_newWithAllocator: 4611686018427387905 elements of 4 bytes overflow");
+  assert_int_equal(THFloatTensor_size(aliased, 0), 1L << 62);
+  THFloatTensor_free(aliased);
+  THFloatTensor_free(a);
+  THLongStorage_free(size);
+  THFloatTensor_free(r);
+  THFloatTensor_free(one);
+}
+
+/* THTensorConv's output sizes: full, (in - 1) s + k, and rev, in - (k - 1) s, with s = LONG_MAX. */
+static void test_conv_output_overflow(void **state) {
+  THFloatTensor *t = THFloatTensor_newWithSize3d(1, 4, 4), *k = THFloatTensor_newWithSize4d(1, 1, 3, 3);
+  THFloatTensor_fill(t, 1.0f);
+  THFloatTensor_fill(k, 1.0f);
+  THFloatTensor *r = counting_2x3();
+  Snapshot before = snapshot(r);
+  assert_th_error(THFloatTensor_conv2Dmv(r, 0, 1, t, k, LONG_MAX, 1, "F", "X"),
+                  "conv2Dmv: the output plane of input 4x4 and kernel 3x3 overflows with stride 9223372036854775807");
+  assert_unchanged(r, &before);
+  THFloatTensor *k3 = THFloatTensor_newWithSize3d(1, 3, 3);
+  assert_th_error(THFloatTensor_conv2DRevger(r, 0, 1, t, k3, 1, LONG_MAX), "smaller than the kernel (3x3) spread by the stride");
+  assert_unchanged(r, &before);
+  /* A valid full convolution of 4x4 ones by 3x3 ones: 6x6, its centre 9. */
+  THFloatTensor_conv2Dmv(r, 0, 1, t, k, 1, 1, "F", "X");
+  assert_int_equal(THFloatTensor_size(r, 1), 6);
+  assert_true(THFloatTensor_get3d(r, 0, 2, 2) == 9.0f);
+  THFloatTensor_free(k3);
+  THFloatTensor_free(r);
+  THFloatTensor_free(k);
+  THFloatTensor_free(t);
+}
+
 /* Storages: overflowing byte counts and allocations that fail leave the storage as it was. */
 static void test_storage_failures(void **state) {
   THFloatStorage *s = (THFloatStorage *)1;
@@ -322,6 +365,8 @@ int main(void) {
       cmocka_unit_test(test_view_overflow),
       cmocka_unit_test(test_expand_overflow),
       cmocka_unit_test(test_unfold_overflow),
+      cmocka_unit_test(test_cat_overflow),
+      cmocka_unit_test(test_conv_output_overflow),
       cmocka_unit_test(test_storage_failures),
       cmocka_unit_test(test_valid_geometry_unchanged),
   };

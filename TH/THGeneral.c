@@ -213,7 +213,8 @@ void *THAlloc(ptrdiff_t size) {
     gc_handler(gc_data);
     ptr = allocate(size);
   }
-  if (!ptr) THError("THAlloc: out of memory: could not allocate %.2f GB", size / 1073741824.0);
+  if (!ptr)
+    THError("THAlloc: out of memory: could not allocate %td bytes (%.2f GB)", size, size / 1073741824.0);
   THHeapUpdate((ptrdiff_t)malloc_usable_size(ptr));
   return ptr;
 }
@@ -231,7 +232,8 @@ void *THRealloc(void *ptr, ptrdiff_t size) {
     gc_handler(gc_data);
     newptr = realloc(ptr, (size_t)size);
   }
-  if (!newptr) THError("THRealloc: out of memory: could not allocate %.2f GB", size / 1073741824.0);
+  if (!newptr)
+    THError("THRealloc: out of memory: could not allocate %td bytes (%.2f GB)", size, size / 1073741824.0);
   THHeapUpdate((ptrdiff_t)malloc_usable_size(newptr) - old);
   return newptr;
 }

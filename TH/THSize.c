@@ -18,6 +18,8 @@ ptrdiff_t THSize_nElement(long dims, long *size) {
              "THSize_nElement: size must hold dims >= 0 sizes, got dims %ld", dims);
   if (dims == 0) return 0;
   ptrdiff_t n = 1;
-  for (long d = 0; d < dims; d++) n *= size[d];
+  for (long d = 0; d < dims; d++)
+    if (__builtin_mul_overflow(n, size[d], &n))
+      THError("THSize_nElement: the sizes %s overflow a ptrdiff_t", _THSizeDesc(size, dims).str);
   return n;
 }

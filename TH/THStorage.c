@@ -21,7 +21,11 @@ THLongStorage *THLongStorage_newInferSize(THLongStorage *size, ptrdiff_t nElemen
     } else {
       THArgCheck(size->data[i] > 0, 1, "view: sizes must be positive or -1, got %s",
                  THLongStorage_sizeDesc(size).str);
-      total *= size->data[i];
+      /* A product past PTRDIFF_MAX cannot match a tensor's element count (Torch7's wrapped around
+       * and could match: 12 elements viewed as [2^62+3 x 4]). */
+      THArgCheck(!__builtin_mul_overflow(total, size->data[i], &total), 1,
+                 "view: size %s is invalid for a tensor of %td elements (its product overflows)",
+                 THLongStorage_sizeDesc(size).str, nElement);
     }
   }
   if (infer >= 0) {

@@ -16,6 +16,8 @@
  *    as the result. Inputs may have any strides (Torch7 copied them to contiguous ones); so may
  *    a correctly sized r_ (Torch7 wrote it as if contiguous).
  *  - Integer types wrap modulo 2^bits (the arithmetic is done unsigned where it could overflow). */
+#include <limits.h>
+
 #include "TH.h"
 #include "THTensorApply.h"
 
@@ -36,11 +38,12 @@ typedef struct {
   long ker1, ker2, kers;
 } THConvPlan;
 
-static long conv_out_size(THConvMode mode, long in, long k, long s) {
+/* In 128 bits, where no size or stride can wrap it around. */
+static __int128 conv_out_size(THConvMode mode, long in, long k, long s) {
   switch (mode) {
     case TH_CONV_VALID: return (in - k) / s + 1;
-    case TH_CONV_FULL: return (in - 1) * s + k;
-    default: return in - (k - 1) * s;
+    case TH_CONV_FULL: return (__int128)(in - 1) * s + k;
+    default: return in - (__int128)(k - 1) * s;
   }
 }
 
@@ -78,11 +81,13 @@ static void conv_check_planes(const char *fn, THConvMode mode, int nd, const lon
     if (mode == TH_CONV_VALID)
       THArgCheck(in[d] >= k[d], 4, "%s: the input plane (%s) is smaller than the kernel (%s)", fn, ib,
                  kb);
+    const __int128 size = conv_out_size(mode, in[d], k[d], step[d]);
     if (mode == TH_CONV_REV)
-      THArgCheck(in[d] - (k[d] - 1) * step[d] >= 1, 4,
-                 "%s: the input plane (%s) is smaller than the kernel (%s) spread by the stride", fn,
-                 ib, kb);
-    out[d] = conv_out_size(mode, in[d], k[d], step[d]);
+      THArgCheck(size >= 1, 4, "%s: the input plane (%s) is smaller than the kernel (%s) spread by the stride",
+                 fn, ib, kb);
+    THArgCheck(size <= LONG_MAX, step_arg + d - (3 - nd),
+               "%s: the output plane of input %s and kernel %s overflows with stride %ld", fn, ib, kb, step[d]);
+    out[d] = (long)size;
   }
 }
 

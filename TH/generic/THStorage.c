@@ -18,7 +18,8 @@ THStorage *THStorage_(newWithAllocator)(ptrdiff_t size, THAllocator *allocator, 
   THArgCheck(size >= 0, 1, "THStorage_newWithAllocator: size must be >= 0, got %td", size);
   THArgCheck(allocator != NULL, 2, "THStorage_newWithAllocator: allocator is NULL");
   THArgCheck(size <= PTRDIFF_MAX / (ptrdiff_t)sizeof(real), 1,
-             "THStorage_newWithAllocator: size %td overflows", size);
+             "THStorage_newWithAllocator: %td elements of %zu bytes overflow a ptrdiff_t byte count",
+             size, sizeof(real));
   real *data = size ? allocator->malloc(allocatorContext, (ptrdiff_t)sizeof(real) * size) : NULL;
   return THStorage_(newWithDataAndAllocator)(data, size, allocator, allocatorContext);
 }
@@ -108,8 +109,9 @@ void THStorage_(resize)(THStorage *storage, ptrdiff_t size) {
   THArgCheck(storage->flag & TH_STORAGE_RESIZABLE, 1,
              "THStorage_resize: the storage is not resizable (it maps a file or borrows its data)");
   THArgCheck(size >= 0, 2, "THStorage_resize: size must be >= 0, got %td", size);
-  THArgCheck(size <= PTRDIFF_MAX / (ptrdiff_t)sizeof(real), 2, "THStorage_resize: size %td overflows",
-             size);
+  THArgCheck(size <= PTRDIFF_MAX / (ptrdiff_t)sizeof(real), 2,
+             "THStorage_resize: %td elements of %zu bytes overflow a ptrdiff_t byte count", size,
+             sizeof(real));
   if (size == storage->size) return;
   if (size == 0) {
     if ((storage->flag & TH_STORAGE_FREEMEM) && storage->data)

@@ -82,6 +82,103 @@ static void THTensor_(checkUnfold)(THTensor *src, int dimension, long size, long
   THArgCheck(size > 0 && size <= src->size[dimension], 3, "unfold: size %ld out of range [1, %ld]", size,
              src->size[dimension]);
   THArgCheck(step > 0, 4, "unfold: step must be > 0, got %ld", step);
+  long stepStride;
+  THArgCheck(!__builtin_mul_overflow(step, src->stride[dimension], &stepStride), 4,
+             "unfold: step %ld times the stride %ld of dimension %d overflows", step,
+             src->stride[dimension], dimension + TH_INDEX_BASE);
+}
+
+/* -------------------------------------------------------------- geometry */
+
+/* The geometry a resize or a setStorage asks for. The legacy rules: the first size <= 0 ends the
+ * dimension list; a stride < 0 (or no stride list) means contiguous, except that a request for the
+ * sizes self already has keeps self's strides (as Torch7 did). self may be NULL (a new tensor). */
+static void THTensor_(requestGeometry)(THTensorGeometry *g, const THTensor *self, int nDimension,
+                                       const long *size, const long *stride, ptrdiff_t storageOffset,
+                                       const char *fn) {
+  THArgCheck(nDimension >= 0 && nDimension <= TH_MAX_DIMS, 2,
+             "%s: the number of dimensions must be in [0, %d], got %d", fn, TH_MAX_DIMS, nDimension);
+  THArgCheck(storageOffset >= 0, 3, "%s: the storage offset must be >= 0, got %td", fn, storageOffset);
+  g->ndim = 0;
+  while (g->ndim < nDimension && size[g->ndim] > 0) g->ndim++;
+  int same = self && g->ndim == self->nDimension;
+  for (int d = 0; d < g->ndim; d++) {
+    g->size[d] = size[d];
+    g->stride[d] = stride && stride[d] >= 0 ? stride[d] : -1;
+    if (same && (size[d] != self->size[d] || (g->stride[d] >= 0 && g->stride[d] != self->stride[d])))
+      same = 0;
+  }
+  if (same && g->ndim) memcpy(g->stride, self->stride, sizeof(long) * (size_t)g->ndim);
+  THTensorGeometry_finish(g, storageOffset, fn);
+}
+
+/* Grows self's size and stride arrays to hold ndim dimensions, keeping their contents, so that
+ * committing a geometry cannot fail half-way. */
+static void THTensor_(reserveDimensions)(THTensor *self, int ndim) {
+  if (ndim <= self->nDimension) return;
+  self->size = THRealloc(self->size, sizeof(long) * (size_t)ndim);
+  self->stride = THRealloc(self->stride, sizeof(long) * (size_t)ndim);
+}
+
+/* The storage that covers g: storage, grown when it is too small, or a new storage when there is
+ * none (*created = 1: the caller owns its reference). Nothing changes when that fails. */
+static THStorage *THTensor_(coverStorage)(THStorage *storage, const THTensorGeometry *g, int *created) {
+  *created = 0;
+  if (g->ndim == 0) return storage;
+  if (!storage) {
+    *created = 1;
+    return THStorage_(newWithSize)(g->needed);
+  }
+  if (g->needed > storage->size) THStorage_(resize)(storage, g->needed);
+  return storage;
+}
+
+/* Gives self the geometry g over storage (which covers it, and whose dimensions self has room
+ * for); takes over the reference to a created storage. Nothing here can fail. */
+static void THTensor_(commitGeometry)(THTensor *self, THStorage *storage, int created,
+                                      ptrdiff_t storageOffset, const THTensorGeometry *g) {
+  if (self->storage != storage) {
+    if (!created) THStorage_(retain)(storage);
+    THStorage_(free)(self->storage);
+    self->storage = storage;
+  }
+  self->storageOffset = storageOffset;
+  if (g->ndim < self->nDimension) {
+    /* Shrinking in place (or freeing, for 0 dimensions) does not fail. */
+    self->size = THRealloc(self->size, sizeof(long) * (size_t)g->ndim);
+    self->stride = THRealloc(self->stride, sizeof(long) * (size_t)g->ndim);
+  }
+  self->nDimension = g->ndim;
+  if (g->ndim) {
+    memcpy(self->size, g->size, sizeof(long) * (size_t)g->ndim);
+    memcpy(self->stride, g->stride, sizeof(long) * (size_t)g->ndim);
+  }
+}
+
+/* Compute, grow, then commit: after an error (overflow, a storage that cannot grow, out of memory)
+ * self is exactly as it was. */
+static void THTensor_(setGeometry)(THTensor *self, THStorage *storage, ptrdiff_t storageOffset,
+                                   int nDimension, const long *size, const long *stride, const char *fn) {
+  THTensorGeometry g;
+  THTensor_(requestGeometry)(&g, self, nDimension, size, stride, storageOffset, fn);
+  THTensor_(reserveDimensions)(self, g.ndim);
+  int created;
+  storage = THTensor_(coverStorage)(storage, &g, &created);
+  THTensor_(commitGeometry)(self, storage, created, storageOffset, &g);
+}
+
+/* A new tensor with the requested geometry; on an error nothing is left allocated. The storage
+ * comes first: it is the allocation that can fail for want of memory. */
+static THTensor *THTensor_(newWithGeometry)(THStorage *storage, ptrdiff_t storageOffset, int nDimension,
+                                            const long *size, const long *stride, const char *fn) {
+  THTensorGeometry g;
+  THTensor_(requestGeometry)(&g, NULL, nDimension, size, stride, storageOffset, fn);
+  int created;
+  storage = THTensor_(coverStorage)(storage, &g, &created);
+  THTensor *self = THTensor_(new)();
+  THTensor_(reserveDimensions)(self, g.ndim);
+  THTensor_(commitGeometry)(self, storage, created, storageOffset, &g);
+  return self;
 }
 
 /* ---------------------------------------------------------- construction */
@@ -99,10 +196,8 @@ THTensor *THTensor_(new)(void) {
 }
 
 THTensor *THTensor_(newWithTensor)(THTensor *tensor) {
-  THTensor *self = THTensor_(new)();
-  THTensor_(setStorageNd)(self, tensor->storage, tensor->storageOffset, tensor->nDimension,
-                          tensor->size, tensor->stride);
-  return self;
+  return THTensor_(newWithGeometry)(tensor->storage, tensor->storageOffset, tensor->nDimension,
+                                    tensor->size, tensor->stride, "newWithTensor");
 }
 
 /* Checks that size and stride lists agree before anything is allocated. */
@@ -116,11 +211,9 @@ static void THTensor_(checkSizeStride)(THLongStorage *size, THLongStorage *strid
 THTensor *THTensor_(newWithStorage)(THStorage *storage, ptrdiff_t storageOffset, THLongStorage *size,
                                     THLongStorage *stride) {
   THTensor_(checkSizeStride)(size, stride, 3);
-  THArgCheck(storageOffset >= 0, 2, "newWithStorage: the storage offset must be >= 0, got %td", storageOffset);
-  THTensor *self = THTensor_(new)();
-  THTensor_(setStorageNd)(self, storage, storageOffset, size ? (int)size->size : 0,
-                          size ? size->data : NULL, stride ? stride->data : NULL);
-  return self;
+  return THTensor_(newWithGeometry)(storage, storageOffset, size ? (int)size->size : 0,
+                                    size ? size->data : NULL, stride ? stride->data : NULL,
+                                    "newWithStorage");
 }
 
 THTensor *THTensor_(newWithStorage1d)(THStorage *storage, ptrdiff_t storageOffset, long size0, long stride0) {
@@ -143,18 +236,13 @@ THTensor *THTensor_(newWithStorage4d)(THStorage *storage, ptrdiff_t storageOffse
                                       long size3, long stride3) {
   long size[4] = {size0, size1, size2, size3};
   long stride[4] = {stride0, stride1, stride2, stride3};
-  THArgCheck(storageOffset >= 0, 2, "newWithStorage: the storage offset must be >= 0, got %td", storageOffset);
-  THTensor *self = THTensor_(new)();
-  THTensor_(setStorageNd)(self, storage, storageOffset, 4, size, stride);
-  return self;
+  return THTensor_(newWithGeometry)(storage, storageOffset, 4, size, stride, "newWithStorage");
 }
 
 THTensor *THTensor_(newWithSize)(THLongStorage *size, THLongStorage *stride) {
   THTensor_(checkSizeStride)(size, stride, 1);
-  THTensor *self = THTensor_(new)();
-  THTensor_(resizeNd)(self, size ? (int)size->size : 0, size ? size->data : NULL,
-                      stride ? stride->data : NULL);
-  return self;
+  return THTensor_(newWithGeometry)(NULL, 0, size ? (int)size->size : 0, size ? size->data : NULL,
+                                    stride ? stride->data : NULL, "newWithSize");
 }
 
 THTensor *THTensor_(newWithSize1d)(long size0) { return THTensor_(newWithSize4d)(size0, -1, -1, -1); }
@@ -169,14 +257,11 @@ THTensor *THTensor_(newWithSize3d)(long size0, long size1, long size2) {
 
 THTensor *THTensor_(newWithSize4d)(long size0, long size1, long size2, long size3) {
   long size[4] = {size0, size1, size2, size3};
-  THTensor *self = THTensor_(new)();
-  THTensor_(resizeNd)(self, 4, size, NULL);
-  return self;
+  return THTensor_(newWithGeometry)(NULL, 0, 4, size, NULL, "newWithSize");
 }
 
 THTensor *THTensor_(newClone)(THTensor *self) {
-  THTensor *tensor = THTensor_(new)();
-  THTensor_(resizeAs)(tensor, self);
+  THTensor *tensor = THTensor_(newWithGeometry)(NULL, 0, self->nDimension, self->size, NULL, "newClone");
   THTensor_(copy)(tensor, self);
   return tensor;
 }
@@ -219,44 +304,46 @@ THTensor *THTensor_(newUnfold)(THTensor *tensor, int dimension, long size, long 
 THTensor *THTensor_(newView)(THTensor *tensor, THLongStorage *size) {
   THArgCheck(THTensor_(isContiguous)(tensor), 1, "view: the tensor is not contiguous (size %s)",
              THTensor_(sizeDesc)(tensor).str);
+  THArgCheck(size->size <= TH_MAX_DIMS, 2, "view: at most %d dimensions, got %td", TH_MAX_DIMS, size->size);
   THLongStorage *inferred = THLongStorage_newInferSize(size, THTensor_(nElement)(tensor));
-  THTensor *self = THTensor_(new)();
-  THTensor_(setStorageNd)(self, tensor->storage, tensor->storageOffset, (int)inferred->size,
-                          inferred->data, NULL);
+  long sizes[TH_MAX_DIMS];
+  const int ndim = (int)inferred->size;
+  if (ndim) memcpy(sizes, inferred->data, sizeof(long) * (size_t)ndim);
   THLongStorage_free(inferred);
-  return self;
+  return THTensor_(newWithGeometry)(tensor->storage, tensor->storageOffset, ndim, sizes, NULL, "view");
 }
 
 /* ------------------------------------------------------------- expanding */
 
-/* The expanded geometry (freed by the caller with THFree), or an error before anything is allocated. */
-static void THTensor_(expandGeometry)(THTensor *tensor, THLongStorage *size, long **sizes, long **strides) {
+/* The expanded sizes and strides (arrays of TH_MAX_DIMS), or an error before anything is allocated. */
+static void THTensor_(expandGeometry)(THTensor *tensor, THLongStorage *size, long *sizes, long *strides) {
   THArgCheck(THTensor_(nDimension)(tensor) > 0, 0, "expand: cannot expand an empty tensor");
   THArgCheck(size->size <= TH_MAX_DIMS, 2, "expand: at most %d dimensions", TH_MAX_DIMS);
   char error[512];
-  if (THLongStorage_inferExpandGeometry(tensor->size, tensor->stride, tensor->nDimension, size, sizes,
-                                        strides, error, sizeof error))
+  long *expandedSizes, *expandedStrides;
+  if (THLongStorage_inferExpandGeometry(tensor->size, tensor->stride, tensor->nDimension, size,
+                                        &expandedSizes, &expandedStrides, error, sizeof error))
     THArgCheck(0, 2, "%s", error);
+  if (size->size) {
+    memcpy(sizes, expandedSizes, sizeof(long) * (size_t)size->size);
+    memcpy(strides, expandedStrides, sizeof(long) * (size_t)size->size);
+  }
+  THFree(expandedSizes);
+  THFree(expandedStrides);
 }
 
 void THTensor_(expand)(THTensor *r, THTensor *tensor, THLongStorage *size) {
-  long *expandedSizes, *expandedStrides;
-  THTensor_(expandGeometry)(tensor, size, &expandedSizes, &expandedStrides);
-  THTensor_(setStorageNd)(r, tensor->storage, tensor->storageOffset, (int)size->size, expandedSizes,
-                          expandedStrides);
-  THFree(expandedSizes);
-  THFree(expandedStrides);
+  long sizes[TH_MAX_DIMS], strides[TH_MAX_DIMS];
+  THTensor_(expandGeometry)(tensor, size, sizes, strides);
+  THTensor_(setGeometry)(r, tensor->storage, tensor->storageOffset, (int)size->size, sizes, strides,
+                         "expand");
 }
 
 THTensor *THTensor_(newExpand)(THTensor *tensor, THLongStorage *size) {
-  long *expandedSizes, *expandedStrides;
-  THTensor_(expandGeometry)(tensor, size, &expandedSizes, &expandedStrides);
-  THTensor *result = THTensor_(new)();
-  THTensor_(setStorageNd)(result, tensor->storage, tensor->storageOffset, (int)size->size, expandedSizes,
-                          expandedStrides);
-  THFree(expandedSizes);
-  THFree(expandedStrides);
-  return result;
+  long sizes[TH_MAX_DIMS], strides[TH_MAX_DIMS];
+  THTensor_(expandGeometry)(tensor, size, sizes, strides);
+  return THTensor_(newWithGeometry)(tensor->storage, tensor->storageOffset, (int)size->size, sizes,
+                                    strides, "expand");
 }
 
 void THTensor_(expandNd)(THTensor **rets, THTensor **ops, int count) {
@@ -294,39 +381,9 @@ void THTensor_(resizeAs)(THTensor *self, THTensor *src) {
   if (!THTensor_(isSameSizeAs)(self, src)) THTensor_(resizeNd)(self, src->nDimension, src->size, NULL);
 }
 
-/* The legacy rule: the first size <= 0 ends the dimension list. A stride < 0 (or no stride list)
- * means contiguous. The storage grows to fit; it never shrinks. */
+/* The storage grows to fit; it never shrinks. */
 void THTensor_(resizeNd)(THTensor *self, int nDimension, long *size, long *stride) {
-  THArgCheck(nDimension >= 0 && nDimension <= TH_MAX_DIMS, 2,
-             "resize: the number of dimensions must be in [0, %d], got %d", TH_MAX_DIMS, nDimension);
-  int ndim = 0;
-  while (ndim < nDimension && size[ndim] > 0) ndim++;
-
-  int same = ndim == self->nDimension;
-  for (int d = 0; same && d < ndim; d++) {
-    if (size[d] != self->size[d]) same = 0;
-    if (stride && stride[d] >= 0 && stride[d] != self->stride[d]) same = 0;
-  }
-  if (same) return;
-
-  if (ndim != self->nDimension) {
-    self->size = THRealloc(self->size, sizeof(long) * (size_t)ndim);
-    self->stride = THRealloc(self->stride, sizeof(long) * (size_t)ndim);
-    self->nDimension = ndim;
-  }
-  ptrdiff_t extent = 1; /* 1 + the offset of the last element */
-  for (int d = ndim - 1; d >= 0; d--) {
-    self->size[d] = size[d];
-    if (stride && stride[d] >= 0)
-      self->stride[d] = stride[d];
-    else
-      self->stride[d] = d == ndim - 1 ? 1 : self->size[d + 1] * self->stride[d + 1];
-    extent += (self->size[d] - 1) * self->stride[d];
-  }
-  if (ndim == 0) return;
-  if (!self->storage) self->storage = THStorage_(new)();
-  if (extent + self->storageOffset > self->storage->size)
-    THStorage_(resize)(self->storage, extent + self->storageOffset);
+  THTensor_(setGeometry)(self, self->storage, self->storageOffset, nDimension, size, stride, "resize");
 }
 
 void THTensor_(resize1d)(THTensor *tensor, long size0) { THTensor_(resize4d)(tensor, size0, -1, -1, -1); }
@@ -365,16 +422,7 @@ void THTensor_(setStorage)(THTensor *self, THStorage *storage, ptrdiff_t storage
 
 void THTensor_(setStorageNd)(THTensor *self, THStorage *storage, ptrdiff_t storageOffset,
                              int nDimension, long *size, long *stride) {
-  THArgCheck(storageOffset >= 0, 3, "setStorage: the storage offset must be >= 0, got %td", storageOffset);
-  THArgCheck(nDimension >= 0 && nDimension <= TH_MAX_DIMS, 4,
-             "setStorage: the number of dimensions must be in [0, %d], got %d", TH_MAX_DIMS, nDimension);
-  if (self->storage != storage) {
-    THStorage_(retain)(storage);
-    THStorage_(free)(self->storage);
-    self->storage = storage;
-  }
-  self->storageOffset = storageOffset;
-  THTensor_(resizeNd)(self, nDimension, size, stride);
+  THTensor_(setGeometry)(self, storage, storageOffset, nDimension, size, stride, "setStorage");
 }
 
 void THTensor_(setStorage1d)(THTensor *self, THStorage *storage, ptrdiff_t storageOffset, long size0,
@@ -496,10 +544,15 @@ void THTensor_(unsqueeze1d)(THTensor *self, THTensor *src, int dimension) {
   THArgCheck(src->nDimension < TH_MAX_DIMS, 2, "unsqueeze1d: at most %d dimensions", TH_MAX_DIMS);
   long newSize[TH_MAX_DIMS], newStride[TH_MAX_DIMS];
   int ndim = src->nDimension;
+  long insertedStride = 1;
+  if (dimension < ndim)
+    THArgCheck(!__builtin_mul_overflow(src->size[dimension], src->stride[dimension], &insertedStride), 2,
+               "unsqueeze1d: size %ld times stride %ld of dimension %d overflows", src->size[dimension],
+               src->stride[dimension], dimension + TH_INDEX_BASE);
   for (int d = 0, s = 0; d <= ndim; d++) {
     if (d == dimension) {
       newSize[d] = 1;
-      newStride[d] = dimension < ndim ? src->size[dimension] * src->stride[dimension] : 1;
+      newStride[d] = insertedStride;
     } else {
       newSize[d] = src->size[s];
       newStride[d] = src->stride[s];
@@ -547,7 +600,9 @@ int THTensor_(isSetTo)(const THTensor *self, const THTensor *src) {
 ptrdiff_t THTensor_(nElement)(const THTensor *self) {
   if (self->nDimension == 0) return 0;
   ptrdiff_t n = 1;
-  for (int d = 0; d < self->nDimension; d++) n *= self->size[d];
+  for (int d = 0; d < self->nDimension; d++)
+    if (__builtin_mul_overflow(n, self->size[d], &n))
+      THError("nElement: the sizes %s overflow a ptrdiff_t", THTensor_(sizeDesc)(self).str);
   return n;
 }
 

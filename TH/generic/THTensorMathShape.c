@@ -81,11 +81,15 @@ static void THTensor_(catImpl)(const char *fn, THTensor *result, THTensor **inpu
         THArgCheck(0, 2, "%s: input %d %s does not match input %d %s at dimension %d", fn, i + 1,
                    THTensor_(sizeDesc)(in).str, first + 1, THTensor_(sizeDesc)(inputs[first]).str,
                    d + TH_INDEX_BASE);
-    size[dimension] += THTensor_(sizeOr1)(in, dimension);
+    THArgCheck(!__builtin_add_overflow(size[dimension], THTensor_(sizeOr1)(in, dimension), &size[dimension]), 2,
+               "%s: the inputs' sizes at dimension %d add up to more than %ld", fn, dimension + TH_INDEX_BASE,
+               LONG_MAX);
     if (in->storage == result->storage) aliased = 1;
   }
 
-  THTensor *out = aliased ? THTensor_(new)() : result;
+  /* An output that aliases an input is made apart, its storage first (THSize_nElement checks the
+   * count): a failed allocation then leaks nothing. */
+  THTensor *out = aliased ? THTensor_(newWithSize1d)(THSize_nElement(nDims, size)) : result;
   THTensor_(resizeNd)(out, nDims, size, NULL);
   ptrdiff_t outer = 1, inner = 1;
   for (int d = 0; d < dimension; d++) outer *= size[d];

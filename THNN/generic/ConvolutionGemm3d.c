@@ -54,16 +54,6 @@ static void THNN_(volCheckParams)(const char *fn, const THNNVolParams *p, int tr
             fn, p->adjT, p->adjW, p->adjH, p->dT, p->dW, p->dH, p->dilationT, p->dilationW, p->dilationH);
 }
 
-/* Torch7's output sizes: floor((in + 2 pad - extent) / stride) + 1 for a convolution, (in - 1) *
- * stride - 2 pad + extent + adj for a transposed one (extent = dilation * (k - 1) + 1). A negative
- * numerator gives 0, which the caller reports. */
-static long THNN_(volOutputSize)(long in, int k, int d, int pad, int dilation, int adj, int transposed) {
-  const long extent = (long)dilation * (k - 1) + 1;
-  if (transposed) return (in - 1) * d - 2L * pad + extent + adj;
-  const long span = in + 2L * pad - extent;
-  return span < 0 ? 0 : span / d + 1;
-}
-
 /* Checks input (4D C x T x H x W or 5D N x C x T x H x W) and p, computes the output size and
  * raises an error when it is smaller than 1x1x1. geometry.channels is left to the caller for a
  * transposed convolution (it is the weight's nOutputPlane). */
@@ -78,16 +68,30 @@ static void THNN_(volPlan)(const char *fn, THTensor *input, const THNNVolParams 
   plan->inputDepth = input->size[b + 1];
   plan->inputHeight = input->size[b + 2];
   plan->inputWidth = input->size[b + 3];
-  plan->outputDepth = THNN_(volOutputSize)(plan->inputDepth, p->kT, p->dT, p->padT, p->dilationT, p->adjT, transposed);
-  plan->outputHeight =
-      THNN_(volOutputSize)(plan->inputHeight, p->kH, p->dH, p->padH, p->dilationH, p->adjH, transposed);
-  plan->outputWidth = THNN_(volOutputSize)(plan->inputWidth, p->kW, p->dW, p->padW, p->dilationW, p->adjW, transposed);
+  plan->outputDepth = THNN_convOutputSize(fn, "the output depth", plan->inputDepth, p->kT, p->dT, p->padT,
+                                          p->dilationT, p->adjT, transposed);
+  plan->outputHeight = THNN_convOutputSize(fn, "the output height", plan->inputHeight, p->kH, p->dH, p->padH,
+                                           p->dilationH, p->adjH, transposed);
+  plan->outputWidth = THNN_convOutputSize(fn, "the output width", plan->inputWidth, p->kW, p->dW, p->padW,
+                                          p->dilationW, p->adjW, transposed);
+  /* A window that does not fit is reported as an output size of 0. */
+  plan->outputDepth = THMax(plan->outputDepth, 0L);
+  plan->outputHeight = THMax(plan->outputHeight, 0L);
+  plan->outputWidth = THMax(plan->outputWidth, 0L);
   if (plan->outputDepth < 1 || plan->outputHeight < 1 || plan->outputWidth < 1)
     THError("%s: output size %ld x %ld x %ld (T x H x W) is too small for input %ld x %ld x %ld (kernel %d x %d x "
             "%d, stride %d x %d x %d, padding %d x %d x %d, dilation %d x %d x %d)",
             fn, plan->outputDepth, plan->outputHeight, plan->outputWidth, plan->inputDepth, plan->inputHeight,
             plan->inputWidth, p->kT, p->kH, p->kW, p->dT, p->dH, p->dW, p->padT, p->padH, p->padW, p->dilationT,
             p->dilationH, p->dilationW);
+
+  /* The unfolded buffers' sizes, computed from these in long arithmetic (see convPlan). */
+  const long outputVolume[3] = {plan->outputDepth, plan->outputHeight, plan->outputWidth};
+  THNN_checkedProduct(fn, "the output volume", 3, outputVolume);
+  if (!transposed) {
+    const long unfoldedRows[4] = {plan->nInputPlane, p->kT, p->kH, p->kW};
+    THNN_checkedProduct(fn, "the unfolded input's rows (nInputPlane x kT x kH x kW)", 4, unfoldedRows);
+  }
 
   THNNVolGeometry *g = &plan->geometry;
   g->channels = transposed ? 0 : plan->nInputPlane;

@@ -2,9 +2,6 @@
 #define TH_GENERIC_FILE "generic/ConvolutionShape.c"
 #else
 
-/* floor(a / b) for b > 0 (C's division truncates toward zero). */
-static inline long THNN_(convFloorDiv)(long a, long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
-
 static void THNN_(convCheckParams)(const char *fn, const THNNConvParams *p, int transposed) {
   if (p->kW <= 0 || p->kH <= 0)
     THError("%s: kernel size must be positive, got kW=%d kH=%d", fn, p->kW, p->kH);
@@ -31,19 +28,24 @@ void THNN_(convPlan)(const char *fn, THTensor *input, const THNNConvParams *p, i
   plan->nInputPlane = input->size[b];
   plan->inputHeight = input->size[b + 1];
   plan->inputWidth = input->size[b + 2];
-  const long extentH = (long)p->dilationH * (p->kH - 1) + 1, extentW = (long)p->dilationW * (p->kW - 1) + 1;
-  if (transposed) {
-    plan->outputHeight = (plan->inputHeight - 1) * p->dH - 2L * p->padH + extentH + p->adjH;
-    plan->outputWidth = (plan->inputWidth - 1) * p->dW - 2L * p->padW + extentW + p->adjW;
-  } else {
-    plan->outputHeight = THNN_(convFloorDiv)(plan->inputHeight + 2L * p->padH - extentH, p->dH) + 1;
-    plan->outputWidth = THNN_(convFloorDiv)(plan->inputWidth + 2L * p->padW - extentW, p->dW) + 1;
-  }
+  plan->outputHeight = THNN_convOutputSize(fn, "the output height", plan->inputHeight, p->kH, p->dH, p->padH,
+                                           p->dilationH, p->adjH, transposed);
+  plan->outputWidth = THNN_convOutputSize(fn, "the output width", plan->inputWidth, p->kW, p->dW, p->padW,
+                                          p->dilationW, p->adjW, transposed);
   if (plan->outputHeight < 1 || plan->outputWidth < 1)
     THError("%s: output size %ld x %ld (H x W) is too small for input %ld x %ld (kernel %d x %d, stride "
             "%d x %d, padding %d x %d, dilation %d x %d)",
             fn, plan->outputHeight, plan->outputWidth, plan->inputHeight, plan->inputWidth, p->kH, p->kW,
             p->dH, p->dW, p->padH, p->padW, p->dilationH, p->dilationW);
+
+  /* The unfolded buffers' sizes, computed from these in long arithmetic: the output plane, and for a
+   * convolution the rows of its im2col matrix (for a transposed one they come from the weight). */
+  const long outputPlane[2] = {plan->outputHeight, plan->outputWidth};
+  THNN_checkedProduct(fn, "the output plane", 2, outputPlane);
+  if (!transposed) {
+    const long unfoldedRows[3] = {plan->nInputPlane, p->kH, p->kW};
+    THNN_checkedProduct(fn, "the unfolded input's rows (nInputPlane x kH x kW)", 3, unfoldedRows);
+  }
 
   THNNConvGeometry *g = &plan->geometry;
   g->channels = transposed ? 0 : plan->nInputPlane;

@@ -85,6 +85,7 @@ void THNN_(linearForward)(const char *fn, int nAxes, const int *outSize, const c
   THNN_(checkNotNull)(fn, "output", output);
   long sizes[5], in[3], out[3];
   const int nd = THNN_(poolOutputSizes)(&s, sizes);
+  THNN_checkedProduct(fn, "the output", nd, sizes);
   THNN_(LinearTap) *taps[3];
   THNN_(LinearTap) *all = THNN_(linearTaps3)(&s, in, out, taps);
   const long planes = s.nBatch * s.nPlanes, inCount = in[0] * in[1] * in[2], outCount = out[0] * out[1] * out[2];
@@ -132,6 +133,7 @@ void THNN_(linearBackward)(const char *fn, int nAxes, long nbatch, long nchannel
   if (s.batched) giSizes[nd++] = nbatch;
   giSizes[nd++] = nchannels;
   for (int a = 0; a < nAxes; a++) giSizes[nd++] = inSize[a];
+  THNN_checkedProduct(fn, "gradInput", nd, giSizes);
   THNN_(LinearTap) *taps[3];
   THNN_(LinearTap) *all = THNN_(linearTaps3)(&s, in, out, taps);
   const long planes = nbatch * nchannels, inCount = in[0] * in[1] * in[2], outCount = out[0] * out[1] * out[2];

@@ -46,6 +46,17 @@ static void THNN_(poolDescribeWindows)(char *buf, size_t cap, const char *axisNa
            THNN_(poolJoin)(n, dil).str, ceil_mode ? 1 : 0);
 }
 
+static void THNN_(poolCheckBorderWindow)(const char *fn, const char *axisNames, const THNNPoolShape *shape,
+                                         const THNNPoolWindow *windows, int ceil_mode, int a, long i) {
+  long s, e;
+  THNNPool_window(i, shape->inputSize[a], &windows[a], &s, &e);
+  if (s < e) return;
+  char params[384];
+  THNN_(poolDescribeWindows)(params, sizeof params, axisNames, shape->nAxes, windows, ceil_mode);
+  THError("%s: window %ld along %c lies wholly in the padding for input %s %s", fn, i + TH_INDEX_BASE,
+          axisNames[a], THNN_(poolJoin)(shape->nAxes, shape->inputSize).str, params);
+}
+
 void THNN_(poolOutputShape)(const char *fn, const char *axisNames, THNNPoolShape *shape,
                             const THNNPoolWindow *windows, int ceil_mode) {
   const int n = shape->nAxes;
@@ -63,7 +74,7 @@ void THNN_(poolOutputShape)(const char *fn, const char *axisNames, THNNPoolShape
   char params[384];
   int tooSmall = 0;
   for (int a = 0; a < n; a++) {
-    shape->outputSize[a] = THNNPool_outputSize(shape->inputSize[a], &windows[a], ceil_mode);
+    shape->outputSize[a] = THNNPool_outputSize(fn, shape->inputSize[a], &windows[a], ceil_mode);
     if (shape->outputSize[a] < 1) tooSmall = 1;
   }
   if (tooSmall) {
@@ -71,16 +82,19 @@ void THNN_(poolOutputShape)(const char *fn, const char *axisNames, THNNPoolShape
     THError("%s: output size %s is too small for input %s %s", fn, THNN_(poolJoin)(n, shape->outputSize).str,
             THNN_(poolJoin)(n, shape->inputSize).str, params);
   }
-  /* Dilation can leave every position of a border window in the padding. */
-  for (int a = 0; a < n; a++)
-    for (long i = 0; i < shape->outputSize[a]; i++) {
-      long s, e;
-      THNNPool_window(i, shape->inputSize[a], &windows[a], &s, &e);
-      if (s < e) continue;
-      THNN_(poolDescribeWindows)(params, sizeof params, axisNames, n, windows, ceil_mode);
-      THError("%s: window %ld along %c lies wholly in the padding for input %s %s", fn, i + TH_INDEX_BASE,
-              axisNames[a], THNN_(poolJoin)(n, shape->inputSize).str, params);
-    }
+  long sizes[THNN_POOL_MAX_AXES + 2];
+  THNN_checkedProduct(fn, "the output", THNN_(poolOutputSizes)(shape, sizes), sizes);
+  /* Dilation can leave every position of a border window in the padding. Only the windows that start
+   * in the left padding or end past the input can be: a few at each end, however many windows. */
+  for (int a = 0; a < n; a++) {
+    const THNNPoolWindow *w = &windows[a];
+    const long in = shape->inputSize[a], out = shape->outputSize[a];
+    const long extent = (long)w->dilation * (w->kernel - 1) + 1;
+    for (long i = 0; i < out && i * w->stride < w->pad; i++)
+      THNN_(poolCheckBorderWindow)(fn, axisNames, shape, windows, ceil_mode, a, i);
+    for (long i = out - 1; i >= 0 && (__int128)i * w->stride - w->pad + extent > in; i--)
+      THNN_(poolCheckBorderWindow)(fn, axisNames, shape, windows, ceil_mode, a, i);
+  }
 }
 
 void THNN_(poolPlan)(const char *fn, const char *axisNames, THTensor *input, const THNNPoolWindow *windows,

@@ -11,21 +11,18 @@ typedef struct {
   int kernel, stride, pad, dilation;
 } THNNPoolWindow;
 
-/* floor(a / b) for b > 0 (C's division truncates toward zero). */
-static inline long THNNPool_floorDiv(long a, long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
-
 /* The number of windows along an axis of inputSize: floor (or ceil, in ceil mode) of
  * (inputSize + 2 pad - extent) / stride, plus one. In ceil mode the last window must start inside
  * the input or its left padding, else it is dropped. Torch7 dropped it only when the padding was
  * non-zero, so with pad 0 it could produce a window lying wholly past the input (max pooling then
  * stored index 0 and its backward wrote before gradInput); ember always applies the rule, as
  * PyTorch does. */
-static inline long THNNPool_outputSize(long inputSize, const THNNPoolWindow *w, int ceil_mode) {
-  const long extent = (long)w->dilation * (w->kernel - 1) + 1;
-  const long span = inputSize + 2L * w->pad - extent;
-  long out = THNNPool_floorDiv(ceil_mode ? span + w->stride - 1 : span, w->stride) + 1;
-  if (ceil_mode && out > 1 && (out - 1) * w->stride >= inputSize + w->pad) out--;
-  return out;
+static inline long THNNPool_outputSize(const char *fn, long inputSize, const THNNPoolWindow *w, int ceil_mode) {
+  const __int128 extent = (__int128)w->dilation * (w->kernel - 1) + 1;
+  const __int128 span = (__int128)inputSize + 2 * (__int128)w->pad - extent;
+  __int128 out = THNN_floorDiv128(ceil_mode ? span + w->stride - 1 : span, w->stride) + 1;
+  if (ceil_mode && out > 1 && (out - 1) * w->stride >= (__int128)inputSize + w->pad) out--;
+  return THNN_checkedSize(fn, "the output size", out);
 }
 
 /* Window i of an axis, clipped to the input: its positions are *start, *start + dilation, ... below

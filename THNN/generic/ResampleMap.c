@@ -87,13 +87,15 @@ static void THNN_(padPlan)(const char *fn, THNNResampleMode mode, int nAxes, con
               "for size %ld at dimension %d of input %s",
               fn, padNames[2 * a], before[a], padNames[2 * a + 1], after[a], n, firstAxisDim + a,
               THTensor_(sizeDesc)(input).str);
-    s->outputSize[a] = n + before[a] + after[a];
+    s->outputSize[a] = THNN_checkedSize(fn, "the padded size", (__int128)n + before[a] + after[a]);
     if (s->outputSize[a] < 1)
       THError("%s: output size %ld at dimension %d is too small: size %ld of input %s padded by %s = %d and "
               "%s = %d (negative padding crops)",
               fn, s->outputSize[a], firstAxisDim + a, n, THTensor_(sizeDesc)(input).str, padNames[2 * a], before[a],
               padNames[2 * a + 1], after[a]);
   }
+  long sizes[THNN_POOL_MAX_AXES + 2];
+  THNN_checkedProduct(fn, "the output", THNN_(poolOutputSizes)(s, sizes), sizes);
 }
 
 void THNN_(padForward)(const char *fn, THNNResampleMode mode, int nAxes, const int *before, const int *after,
@@ -124,7 +126,10 @@ void THNN_(padBackward)(const char *fn, THNNResampleMode mode, int nAxes, const 
 static void THNN_(nearestPlan)(const char *fn, int nAxes, int scale, THTensor *input, THNNPoolShape *s) {
   THNN_(poolInputShape)(fn, input, nAxes, s);
   if (scale < 1) THError("%s: scale_factor must be at least 1, got %d", fn, scale);
-  for (int a = 0; a < nAxes; a++) s->outputSize[a] = s->inputSize[a] * scale;
+  for (int a = 0; a < nAxes; a++)
+    s->outputSize[a] = THNN_checkedSize(fn, "the upsampled size", (__int128)s->inputSize[a] * scale);
+  long sizes[THNN_POOL_MAX_AXES + 2];
+  THNN_checkedProduct(fn, "the output", THNN_(poolOutputSizes)(s, sizes), sizes);
 }
 
 void THNN_(nearestForward)(const char *fn, int nAxes, int scale, THTensor *input, THTensor *output) {

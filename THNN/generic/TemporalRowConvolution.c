@@ -36,8 +36,8 @@ static THNN_(RowConvPlan) THNN_(TemporalRowConvolution_plan)(const char *fn, THT
   if (input->size[dimF] != plan.nFeatures)
     THError("%s: input must have inputFrameSize = %ld features at dimension %d (featFirst = %d), got size %s", fn,
             plan.nFeatures, dimF + TH_INDEX_BASE, (int)featFirst, THTensor_(sizeDesc)(input).str);
-  const long span = plan.nFrames + 2L * padW - kW;
-  plan.nOutputFrames = span < 0 ? 0 : span / dW + 1;
+  plan.nOutputFrames = THMax(0L, THNN_convOutputSize(fn, "the number of output frames", plan.nFrames, kW, dW, padW,
+                                                     1, 0, 0));
   if (plan.nOutputFrames < 1)
     THError("%s: output has %ld frames, too few for input of %ld frames (kW=%d, dW=%d, padW=%d)", fn,
             plan.nOutputFrames, plan.nFrames, kW, dW, padW);

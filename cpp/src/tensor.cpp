@@ -49,6 +49,14 @@ void check_same_dtype(const Tensor &a, const Tensor &b, const char *op) {
          " (convert one with .to())");
 }
 
+long size_product(const Shape &shape, const char *op) {
+  long product = 1;
+  for (long s : shape)
+    if (s != -1 && __builtin_mul_overflow(product, s, &product))
+      fail(std::string(op) + ": the shape " + shape_str(shape) + " has more elements than a long can count");
+  return product;
+}
+
 long wrap_dim(long dim, long ndim, const char *op) {
   long n = ndim > 0 ? ndim : 1;
   if (dim < -n || dim >= n)
@@ -247,11 +255,9 @@ Tensor arange(double start, double end, double step, Dtype dtype) {
 namespace {
 Shape checked_shape(Shape shape, long n, const char *op) {
   if (shape.empty()) return n > 0 ? Shape{n} : Shape{};
-  long count = 1;
-  for (long s : shape) {
+  for (long s : shape)
     if (s < 0) fail(std::string(op) + ": negative size in " + shape_str(shape));
-    count *= s;
-  }
+  const long count = size_product(shape, op);
   if (count != n)
     fail(std::string(op) + ": " + std::to_string(n) + " values do not fill the shape " + shape_str(shape) + " (" +
          std::to_string(count) + " elements)");
@@ -273,11 +279,9 @@ Tensor from_vector(const std::vector<double> &values, Shape shape) {
 }
 
 Tensor from_blob(void *data, Shape shape, Dtype dtype, bool copy) {
-  long n = shape.empty() ? 0 : 1;
-  for (long s : shape) {
+  for (long s : shape)
     if (s < 0) fail("from_blob: negative size in " + shape_str(shape));
-    n *= s;
-  }
+  const long n = shape.empty() ? 0 : size_product(shape, "from_blob");
   if (!data && n > 0) fail("from_blob: the data pointer is NULL");
   if (copy) {
     return dispatch(dtype, [&](auto tag) {
@@ -323,17 +327,16 @@ Tensor record_view(const Tensor &self, Tensor view, const char *name, std::funct
 }
 
 Shape infer_size(Shape shape, long numel, const char *op) {
-  long known = 1, infer = -1;
+  long infer = -1;
   for (size_t i = 0; i < shape.size(); i++) {
     if (shape[i] == -1) {
       if (infer >= 0) fail(std::string(op) + ": only one size may be -1 in " + shape_str(shape));
       infer = (long)i;
     } else if (shape[i] < 0) {
       fail(std::string(op) + ": invalid size in " + shape_str(shape));
-    } else {
-      known *= shape[i];
     }
   }
+  const long known = size_product(shape, op);
   if (infer >= 0 && known > 0 && numel % known == 0) shape[(size_t)infer] = numel / known;
   else if (infer >= 0 || known != numel)
     fail(std::string(op) + ": shape " + shape_str(shape) + " is invalid for a tensor of " + std::to_string(numel) +

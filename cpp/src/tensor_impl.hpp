@@ -44,6 +44,9 @@ void check_defined(const Tensor &t, const char *op);
 void check_same_dtype(const Tensor &a, const Tensor &b, const char *op);
 long wrap_dim(long dim, long ndim, const char *op);  // a negative dim counts from the end
 [[noreturn]] void fail(const std::string &message);
+// The product of a shape's sizes, leaving out any -1 (a size to infer); an ember::Error naming op
+// when it overflows a long (a wrapped-around count could match the wrong number of elements).
+long size_product(const Shape &shape, const char *op);
 
 // Runs f(tag, handle) with the typed handle of t.
 template <typename F> decltype(auto) visit(const Tensor &t, F &&f) {

@@ -423,6 +423,26 @@ static void test_null_handles(void **) {
   assert_values(t + 1, {6, 6, 6, 6});
 }
 
+// Hostile sizes (issue 10): a shape whose element count, extent or byte count overflows, or that
+// cannot be allocated, is an ember::Error (Torch7's arithmetic wrapped: zeros({4, 2^62 + 1}) got
+// a 16-byte storage), and everything keeps working.
+static void test_hostile_sizes(void **) {
+  assert_throws(zeros({4, (1L << 62) + 1}), "a tensor of size [4 x 4611686018427387905]");
+  assert_throws(empty({1L << 40, 1L << 40}), "overflows");
+  assert_throws(zeros({1L << 23, 1L << 23}), "out of memory: could not allocate 281474976710656 bytes");
+  assert_throws(zeros({1L << 62}, kDouble), "4611686018427387904 elements of 8 bytes overflow");
+  // (2^62 + 3) * 4 wraps around to 12.
+  Tensor t = arange(0, 12);
+  assert_throws(t.view({(1L << 62) + 3, 4}), "view: the shape [4611686018427387907 x 4] has more elements than a long");
+  assert_throws(t.reshape({-1, 1L << 32, 1L << 32}), "has more elements than a long can count");
+  assert_throws(from_vector(std::vector<float>(12, 1.0f), {(1L << 62) + 3, 4}), "has more elements than a long");
+  float blob[12] = {0};
+  assert_throws(from_blob(blob, {(1L << 62) + 3, 4}, kFloat, false), "from_blob: the shape");
+  assert_throws(ones({1}).expand({1L << 62, 1L << 62}), "overflows");
+  assert_values(t.view({3, 4}).sum(), {66});
+  assert_values(ones({1}).expand({1L << 31, 1L << 31}).narrow(0, 5, 2).narrow(1, 7, 3).sum(), {6});
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_creation),       cmocka_unit_test(test_from_blob),
@@ -433,6 +453,7 @@ int main(void) {
       cmocka_unit_test(test_comparisons),    cmocka_unit_test(test_dtype_conversion),
       cmocka_unit_test(test_printing),       cmocka_unit_test(test_raw_handles),
       cmocka_unit_test(test_errors),         cmocka_unit_test(test_null_handles),
+      cmocka_unit_test(test_hostile_sizes),
   };
   return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

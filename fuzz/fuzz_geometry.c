@@ -72,6 +72,9 @@ static THFloatStorage *new_capped_storage(ptrdiff_t n) {
   return THFloatStorage_newWithAllocator(n, &capped_allocator, NULL);
 }
 
+/* The call being checked, for the reports. */
+static const char *current_op = "?";
+
 /* The message of the last failed call (guarded mode's is cleared by the next call). */
 static char error[512];
 
@@ -286,6 +289,7 @@ static int run_op(Bytes *b, THFloatTensor *self, THFloatTensor *src, THFloatStor
       break;
     }
   }
+  current_op = op;
   const char *message = THGetLastError();
   if (message) snprintf(error, sizeof error, "%s: %s", op, message);
   if (sz) THLongStorage_free(sz);
@@ -319,11 +323,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     snapshot(src, &src_before);
     THClearLastError();
     if (run_op(&b, self, src, storage)) {
-      check_unchanged(self, &self_before, "an operation");
-      check_unchanged(src, &src_before, "an operation");
+      check_unchanged(self, &self_before, current_op);
+      check_unchanged(src, &src_before, current_op);
     } else {
-      check_consistent(self, "an operation");
-      check_consistent(src, "an operation");
+      check_consistent(self, current_op);
+      check_consistent(src, current_op);
     }
   }
   for (int i = 0; i < 2; i++) {

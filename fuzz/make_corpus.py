@@ -66,6 +66,8 @@ idx_seeds = {
     "trailing": idx(0x08, [1], b"\x01\x02"),
     "huge_sizes": idx(0x08, [0x7FFFFFFF, 0x7FFFFFFF], b"\x00"),
     "negative_size": idx(0x08, [-1], b"\x00"),
+    # 2^29 doubles (4 GiB) announced by a 17-byte file: to be refused before anything is allocated.
+    "big_announced": idx(0x0E, [1 << 29], b"\x00"),
 }
 
 # Checkpoints (format in cpp/include/ember/serialize.hpp) for nn::Linear(3, 2) and Adam after a step.
@@ -109,8 +111,15 @@ geometry_seeds = {
     "view_narrow_select": bytes([12, 6, 0, 2, 5, 3 + 3, 4 + 3]) + bytes([0, 1, 6, 3, 4, 5, 0]) + bytes([0, 0, 7, 3, 4, 0]),
     "resize_transpose": bytes([12, 6, 0, 3, 2, 5, 5, 5, 0]) + bytes([0, 0, 9, 3, 4, 1]),
     "set_storage_unfold": bytes([12, 6, 4, 1, 13, 3, 7, 4]) + bytes([0, 0, 8, 3, 5, 4, 0]),
-    "overflowing_sizes": bytes([12, 6, 0, 2, 3, 1, 131, 3, 131, 3]) + bytes([0, 2, 2, 131, 134, 0]),
     "expand_clone": bytes([1, 6, 2, 2, 10, 3, 10, 1]) + bytes([1, 1, 16]),
+    # Sizes and strides whose arithmetic overflows, and sizes valid but over the allocation cap: each
+    # call must fail cleanly (the first inputs fuzz_geometry found mishandled, issue 10 item 1).
+    "resizeNd_overflowing_count": bytes([12, 6, 0, 2, 3, 1, 131, 3, 131, 3]),   # {LONG_MAX, LONG_MAX} strides 0
+    "resize2d_overflowing_extent": bytes([12, 6, 0, 1, 4, 137, 137, 0, 0, 0]),  # 2^40 x 2^40
+    "resize1d_over_cap": bytes([12, 6, 0, 0, 4, 137, 0, 0, 0, 0]),             # 2^40 floats
+    "resize1d_overflowing_bytes": bytes([12, 6, 0, 0, 4, 133, 0, 0, 0, 0]),    # LONG_MAX / 2 floats
+    "newWithStorage1d_over_cap": bytes([12, 6, 0, 0, 1, 3, 137, 4, 0, 0, 0, 0, 0, 0]),
+    "expand_overflowing_count": bytes([12, 6, 1, 2, 10, 131, 15, 0]),          # 12 -> {LONG_MAX, 12}
 }
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ for t in "${targets[@]}"; do
     failed+=("$t")
     echo "---- $t crashed; the end of $log:"
     tail -40 "$log"
-    ls "$build/artifacts/$t-"* 2> /dev/null | sed 's/^/reproducer: /'
+    grep -o 'Test unit written to .*' "$log" | sed 's/^Test unit written to /reproducer: /'
   fi
 done
 if [ ${#failed[@]} -gt 0 ]; then

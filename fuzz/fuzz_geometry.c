@@ -8,6 +8,7 @@
  * Every storage comes from capped_allocator: a size that is valid but too big to allocate is then
  * an error of the library's (as malloc failing would be) rather than a libFuzzer out-of-memory. */
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,8 +19,14 @@
 #define MAX_OPS 24
 #define MAX_DIMS 6
 
-static void fail(const char *what) {
-  fprintf(stderr, "fuzz_geometry: %s\n", what);
+/* Reports a broken rule and aborts, which libFuzzer reports as a crash. */
+static void fail(const char *fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  fprintf(stderr, "fuzz_geometry: ");
+  vfprintf(stderr, fmt, args);
+  fprintf(stderr, "\n");
+  va_end(args);
   abort();
 }
 
@@ -99,10 +106,7 @@ static void snapshot(THFloatTensor *t, Geometry *g) {
 static void check_unchanged(THFloatTensor *t, const Geometry *before, const char *op) {
   Geometry now;
   snapshot(t, &now);
-  if (memcmp(&now, before, sizeof now) != 0) {
-    fprintf(stderr, "fuzz_geometry: %s failed (%s) but changed a tensor\n", op, error);
-    abort();
-  }
+  if (memcmp(&now, before, sizeof now) != 0) fail("%s failed (%s) but changed a tensor", op, error);
 }
 
 /* Sizes >= 0 whose product fits a ptrdiff_t and equals nElement, and, for a non-empty tensor, every
@@ -114,22 +118,18 @@ static void check_consistent(THFloatTensor *t, const char *op) {
   __int128 lowest = t->storageOffset, highest = t->storageOffset;
   for (int d = 0; d < dims; d++) {
     long size = t->size[d], stride = t->stride[d];
-    if (size < 0) { fprintf(stderr, "%s: ", op); fail("a negative size"); }
-    if (__builtin_mul_overflow(count, (ptrdiff_t)size, &count)) {
-      fprintf(stderr, "%s: ", op);
-      fail("the number of elements overflows a ptrdiff_t");
-    }
+    if (size < 0) fail("after %s, a negative size", op);
+    if (__builtin_mul_overflow(count, (ptrdiff_t)size, &count))
+      fail("after %s, the number of elements overflows a ptrdiff_t", op);
     if (size == 0) continue;
     __int128 reach = (__int128)stride * (size - 1);
     if (reach < 0) lowest += reach; else highest += reach;
   }
-  if (count != THFloatTensor_nElement(t)) { fprintf(stderr, "%s: ", op); fail("nElement is not the product of the sizes"); }
+  if (count != THFloatTensor_nElement(t)) fail("after %s, nElement is not the product of the sizes", op);
   if (count == 0) return;
-  if (!t->storage || lowest < 0 || highest >= t->storage->size) {
-    fprintf(stderr, "fuzz_geometry: after %s, elements lie outside the storage (offsets %lld..%lld, storage %td)\n",
-            op, (long long)lowest, (long long)highest, t->storage ? t->storage->size : (ptrdiff_t)-1);
-    abort();
-  }
+  if (!t->storage || lowest < 0 || highest >= t->storage->size)
+    fail("after %s, elements lie outside the storage (offsets %lld..%lld, storage %td)", op, (long long)lowest,
+         (long long)highest, t->storage ? t->storage->size : (ptrdiff_t)-1);
 }
 
 /* One operation on self (and src); a new tensor it returns is checked and freed. */

@@ -120,6 +120,9 @@ geometry_seeds = {
     "resize1d_overflowing_bytes": bytes([12, 6, 0, 0, 4, 133, 0, 0, 0, 0]),    # LONG_MAX / 2 floats
     "newWithStorage1d_over_cap": bytes([12, 6, 0, 0, 1, 3, 137, 4, 0, 0, 0, 0, 0, 0]),
     "expand_overflowing_count": bytes([12, 6, 1, 2, 10, 131, 15, 0]),          # 12 -> {LONG_MAX, 12}
+    "view_overflowing_count": bytes([12, 6, 0, 2, 5, 131, 131]),               # {LONG_MAX, LONG_MAX}
+    # The same sizes at a new offset: the storage (1 element) must grow or the call fail.
+    "setStorage1d_new_offset": bytes([1, 0, 0, 0, 13, 4, 4, 4]),
 }
 
 if __name__ == "__main__":

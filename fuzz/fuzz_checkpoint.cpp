@@ -34,15 +34,17 @@ Fixture &fixture() {
   return f;
 }
 
-// Every name and value of the model's and the optimizer's state.
-std::vector<std::pair<std::string, std::vector<double>>> state(const Fixture &f) {
-  std::vector<std::pair<std::string, std::vector<double>>> out;
+// Every name and value of the model's and the optimizer's state, the values as bit patterns (a load
+// that succeeded may have left NaNs, which compare unequal to themselves).
+std::vector<std::pair<std::string, std::vector<uint64_t>>> state(const Fixture &f) {
+  std::vector<std::pair<std::string, std::vector<uint64_t>>> out;
   nn::NamedTensors all = f.model->state_dict();
   for (auto &entry : f.optimizer->state_dict()) all.push_back(entry);
   for (auto &[name, t] : all) {
     Tensor c = t.detach().contiguous().to(kDouble);
-    const double *p = c.data<double>();
-    out.emplace_back(name, std::vector<double>(p, p + c.numel()));
+    std::vector<uint64_t> bits((size_t)c.numel());
+    if (!bits.empty()) std::memcpy(bits.data(), c.data<double>(), bits.size() * sizeof(double));
+    out.emplace_back(name, std::move(bits));
   }
   return out;
 }

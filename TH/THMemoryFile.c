@@ -19,7 +19,7 @@ static int mem_isOpened(THFile *self) { return mem(self)->storage != NULL; }
 static size_t mem_read(THFile *self, void *data, size_t n) {
   THMemoryFile *f = mem(self);
   n = THMin(n, f->size - f->position);
-  memcpy(data, f->storage->data + f->position, n);
+  if (n) memcpy(data, f->storage->data + f->position, n);  // an empty storage's data is NULL
   f->position += n;
   return n;
 }
@@ -37,7 +37,7 @@ static size_t mem_room(THMemoryFile *f, size_t needed) {
 static size_t mem_write(THFile *self, const void *data, size_t n) {
   THMemoryFile *f = mem(self);
   n = THMin(n, mem_room(f, f->position + THMin(n, (size_t)PTRDIFF_MAX)) - f->position);
-  memcpy(f->storage->data + f->position, data, n);
+  if (n) memcpy(f->storage->data + f->position, data, n);  // an empty storage's data is NULL
   f->position += n;
   if (f->position > f->size) {
     f->size = f->position;

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs, with apt-get, the Debian packages ember needs that are not installed yet.
 # Idempotent: when everything is present it changes nothing and never touches the network.
-# Usage: scripts/install-deps.sh [--with-torch]   (--with-torch adds python3-torch, only needed to
-# regenerate the golden files in tests/golden and to run bench/compare.py)
+# Usage: scripts/install-deps.sh [--with-torch] [--with-fuzz]   (--with-torch adds python3-torch, only
+# needed to regenerate the golden files in tests/golden and to run bench/compare.py; --with-fuzz adds
+# clang, its libFuzzer and sanitizer runtimes and its OpenMP, only needed by make fuzz)
 set -euo pipefail
 
 packages=(
@@ -12,7 +13,13 @@ packages=(
   python3-numpy zlib1g-dev
   dataset-fashion-mnist
 )
-[ "${1:-}" = "--with-torch" ] && packages+=(python3-torch python3-matplotlib)
+for arg in "$@"; do
+  case "$arg" in
+    --with-torch) packages+=(python3-torch python3-matplotlib) ;;
+    --with-fuzz) packages+=(clang libclang-rt-dev libomp-dev) ;;
+    *) echo "install-deps: unknown option $arg" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for p in "${packages[@]}"; do

@@ -27,14 +27,15 @@ static void disk_switch_to(THDiskFile *f, DiskOp op) {
 
 static int disk_isOpened(THFile *self) { return disk(self)->handle != NULL; }
 
+/* n may be 0 with data NULL (an empty storage): stdio must not see that pointer. */
 static size_t disk_read(THFile *self, void *data, size_t n) {
   disk_switch_to(disk(self), OP_READ);
-  return fread(data, 1, n, disk(self)->handle);
+  return n ? fread(data, 1, n, disk(self)->handle) : 0;
 }
 
 static size_t disk_write(THFile *self, const void *data, size_t n) {
   disk_switch_to(disk(self), OP_WRITE);
-  return fwrite(data, 1, n, disk(self)->handle);
+  return n ? fwrite(data, 1, n, disk(self)->handle) : 0;
 }
 
 static int disk_getChar(THFile *self) {

@@ -797,6 +797,43 @@ static void test_pipe(void **state) {
   assert_th_error(THPipeFile_new("echo", "rw", 0), "a pipe goes one way");
 }
 
+/* Reads into and writes from an empty storage (whose data pointer is NULL) move nothing, keep the
+ * position, raise no error, and the file reads on normally. Both back ends used to pass the NULL on
+ * to memcpy / fread / fwrite, undefined behaviour that the sanitizer build reports (found by
+ * fuzz_file_memory). */
+static void check_empty_reads_and_writes(THFile *f) {
+  THFloatStorage *empty = THFloatStorage_new();
+  assert_null(empty->data);
+  size_t start = THFile_position(f);
+  assert_int_equal(THFile_readFloat(f, empty), 0);
+  assert_int_equal(THFile_position(f), start);
+  assert_int_equal(THFile_writeFloat(f, empty), 0);
+  assert_int_equal(THFile_position(f), start);
+  assert_false(THFile_hasError(f));
+  THFloatStorage_free(empty);
+  /* What follows is still read: the float 2.5 written at `start`. */
+  assert_true(THFile_readFloatScalar(f) == 2.5f);
+}
+
+static void test_empty_storages(void **state) {
+  THFile *m = THMemoryFile_new("rw");
+  THFile_binary(m);
+  THFile_writeFloatScalar(m, 2.5f);
+  THFile_seek(m, 0);
+  check_empty_reads_and_writes(m);
+  THFile_free(m);
+
+  char path[64];
+  temp_path(path);
+  THFile *d = THDiskFile_new(path, "rw", 0);
+  THFile_binary(d);
+  THFile_writeFloatScalar(d, 2.5f);
+  THFile_seek(d, 0);
+  check_empty_reads_and_writes(d);
+  THFile_free(d);
+  unlink(path);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_memory_binary),  cmocka_unit_test(test_memory_ascii),
@@ -808,7 +845,7 @@ int main(void) {
       cmocka_unit_test(test_access_errors),  cmocka_unit_test(test_strings),
       cmocka_unit_test(test_positions),      cmocka_unit_test(test_memory_storage),
       cmocka_unit_test(test_pipe),           cmocka_unit_test(test_directory),
-      cmocka_unit_test(test_huge_counts),
+      cmocka_unit_test(test_huge_counts),    cmocka_unit_test(test_empty_storages),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -123,6 +123,8 @@ geometry_seeds = {
     "view_overflowing_count": bytes([12, 6, 0, 2, 5, 131, 131]),               # {LONG_MAX, LONG_MAX}
     # The same sizes at a new offset: the storage (1 element) must grow or the call fail.
     "setStorage1d_new_offset": bytes([1, 0, 0, 0, 13, 4, 4, 4]),
+    # A dimension of INT_MAX: the error message must not overflow computing it 1-based (UBSan).
+    "unfold_int_max_dimension": bytes.fromhex("0cffffff7fff0cffffff7fffffff022cffff022c"),
 }
 
 if __name__ == "__main__":

@@ -11,14 +11,14 @@ ptrdiff_t THTensor_(storageOffset)(const THTensor *self) { return self->storageO
 int THTensor_(nDimension)(const THTensor *self) { return self->nDimension; }
 
 long THTensor_(size)(const THTensor *self, int dim) {
-  THArgCheck(dim >= 0 && dim < self->nDimension, 2, "size: dimension %d out of range of a %dD tensor",
-             dim + TH_INDEX_BASE, self->nDimension);
+  THArgCheck(dim >= 0 && dim < self->nDimension, 2, "size: dimension %ld out of range of a %dD tensor",
+             (long)dim + TH_INDEX_BASE, self->nDimension);
   return self->size[dim];
 }
 
 long THTensor_(stride)(const THTensor *self, int dim) {
   THArgCheck(dim >= 0 && dim < self->nDimension, 2,
-             "stride: dimension %d out of range of a %dD tensor", dim + TH_INDEX_BASE, self->nDimension);
+             "stride: dimension %ld out of range of a %dD tensor", (long)dim + TH_INDEX_BASE, self->nDimension);
   return self->stride[dim];
 }
 
@@ -48,7 +48,7 @@ void THTensor_(clearFlag)(THTensor *self, const char flag) { self->flag &= ~flag
  * allocated, so that a bad call leaks nothing. */
 static void THTensor_(checkNarrow)(THTensor *src, int dimension, long firstIndex, long size) {
   THArgCheck(dimension >= 0 && dimension < src->nDimension, 2,
-             "narrow: dimension %d out of range of a %dD tensor", dimension + TH_INDEX_BASE, src->nDimension);
+             "narrow: dimension %ld out of range of a %dD tensor", (long)dimension + TH_INDEX_BASE, src->nDimension);
   THArgCheck(firstIndex >= 0 && firstIndex < src->size[dimension], 3,
              "narrow: first index %ld out of range [0, %ld)", firstIndex, src->size[dimension]);
   THArgCheck(size > 0 && firstIndex <= src->size[dimension] - size, 4,
@@ -60,17 +60,17 @@ static void THTensor_(checkSelect)(THTensor *src, int dimension, long sliceIndex
   THArgCheck(src->nDimension > 1, 1, "select: cannot select on a %dD tensor (need 2 or more dimensions)",
              src->nDimension);
   THArgCheck(dimension >= 0 && dimension < src->nDimension, 2,
-             "select: dimension %d out of range of a %dD tensor", dimension + TH_INDEX_BASE, src->nDimension);
+             "select: dimension %ld out of range of a %dD tensor", (long)dimension + TH_INDEX_BASE, src->nDimension);
   THArgCheck(sliceIndex >= 0 && sliceIndex < src->size[dimension], 3,
              "select: index %ld out of range [0, %ld)", sliceIndex, src->size[dimension]);
 }
 
 static void THTensor_(checkTranspose)(THTensor *src, int dimension1, int dimension2) {
   THArgCheck(dimension1 >= 0 && dimension1 < src->nDimension, 1,
-             "transpose: dimension %d out of range of a %dD tensor", dimension1 + TH_INDEX_BASE,
+             "transpose: dimension %ld out of range of a %dD tensor", (long)dimension1 + TH_INDEX_BASE,
              src->nDimension);
   THArgCheck(dimension2 >= 0 && dimension2 < src->nDimension, 2,
-             "transpose: dimension %d out of range of a %dD tensor", dimension2 + TH_INDEX_BASE,
+             "transpose: dimension %ld out of range of a %dD tensor", (long)dimension2 + TH_INDEX_BASE,
              src->nDimension);
 }
 
@@ -78,14 +78,14 @@ static void THTensor_(checkUnfold)(THTensor *src, int dimension, long size, long
   THArgCheck(src->nDimension > 0, 1, "unfold: cannot unfold an empty tensor");
   THArgCheck(src->nDimension < TH_MAX_DIMS, 1, "unfold: at most %d dimensions", TH_MAX_DIMS);
   THArgCheck(dimension >= 0 && dimension < src->nDimension, 2,
-             "unfold: dimension %d out of range of a %dD tensor", dimension + TH_INDEX_BASE, src->nDimension);
+             "unfold: dimension %ld out of range of a %dD tensor", (long)dimension + TH_INDEX_BASE, src->nDimension);
   THArgCheck(size > 0 && size <= src->size[dimension], 3, "unfold: size %ld out of range [1, %ld]", size,
              src->size[dimension]);
   THArgCheck(step > 0, 4, "unfold: step must be > 0, got %ld", step);
   long stepStride;
   THArgCheck(!__builtin_mul_overflow(step, src->stride[dimension], &stepStride), 4,
-             "unfold: step %ld times the stride %ld of dimension %d overflows", step,
-             src->stride[dimension], dimension + TH_INDEX_BASE);
+             "unfold: step %ld times the stride %ld of dimension %ld overflows", step,
+             src->stride[dimension], (long)dimension + TH_INDEX_BASE);
 }
 
 /* -------------------------------------------------------------- geometry */
@@ -523,7 +523,7 @@ void THTensor_(squeeze)(THTensor *self, THTensor *src) {
 void THTensor_(squeeze1d)(THTensor *self, THTensor *src, int dimension) {
   if (!src) src = self;
   THArgCheck(dimension >= 0 && dimension < src->nDimension, 2,
-             "squeeze1d: dimension %d out of range of a %dD tensor", dimension + TH_INDEX_BASE,
+             "squeeze1d: dimension %ld out of range of a %dD tensor", (long)dimension + TH_INDEX_BASE,
              src->nDimension);
   THTensor_(set)(self, src);
   if (src->size[dimension] == 1 && src->nDimension > 1) {
@@ -539,7 +539,7 @@ void THTensor_(unsqueeze1d)(THTensor *self, THTensor *src, int dimension) {
   if (!src) src = self;
   THArgCheck(src->nDimension > 0, 2, "unsqueeze1d: cannot unsqueeze an empty tensor");
   THArgCheck(dimension >= 0 && dimension <= src->nDimension, 2,
-             "unsqueeze1d: dimension %d out of range [1, %d]", dimension + TH_INDEX_BASE,
+             "unsqueeze1d: dimension %ld out of range [1, %d]", (long)dimension + TH_INDEX_BASE,
              src->nDimension + 1);
   THArgCheck(src->nDimension < TH_MAX_DIMS, 2, "unsqueeze1d: at most %d dimensions", TH_MAX_DIMS);
   long newSize[TH_MAX_DIMS], newStride[TH_MAX_DIMS];
@@ -547,8 +547,8 @@ void THTensor_(unsqueeze1d)(THTensor *self, THTensor *src, int dimension) {
   long insertedStride = 1;
   if (dimension < ndim)
     THArgCheck(!__builtin_mul_overflow(src->size[dimension], src->stride[dimension], &insertedStride), 2,
-               "unsqueeze1d: size %ld times stride %ld of dimension %d overflows", src->size[dimension],
-               src->stride[dimension], dimension + TH_INDEX_BASE);
+               "unsqueeze1d: size %ld times stride %ld of dimension %ld overflows", src->size[dimension],
+               src->stride[dimension], (long)dimension + TH_INDEX_BASE);
   for (int d = 0, s = 0; d <= ndim; d++) {
     if (d == dimension) {
       newSize[d] = 1;

@@ -356,6 +356,26 @@ static void test_valid_geometry_unchanged(void **state) {
   THFloatTensor_free(t);
 }
 
+/* A dimension of INT_MAX is reported, not overflowed while the message is written (1-based, it is
+ * 2147483648: found by fuzz_geometry, undefined behaviour under UBSan). */
+static void test_int_max_dimension(void **state) {
+  THFloatTensor *t = counting_2x3();
+  Snapshot before = snapshot(t);
+  assert_th_error(THFloatTensor_size(t, INT_MAX), "size: dimension 2147483648 out of range of a 2D tensor");
+  assert_th_error(THFloatTensor_stride(t, INT_MAX), "stride: dimension 2147483648 out of range");
+  assert_th_error(THFloatTensor_narrow(t, NULL, INT_MAX, 0, 1), "narrow: dimension 2147483648 out of range");
+  assert_th_error(THFloatTensor_select(t, NULL, INT_MAX, 0), "select: dimension 2147483648 out of range");
+  assert_th_error(THFloatTensor_transpose(t, NULL, INT_MAX, 0), "transpose: dimension 2147483648 out of range");
+  assert_th_error(THFloatTensor_transpose(t, NULL, 0, INT_MAX), "transpose: dimension 2147483648 out of range");
+  assert_th_error(THFloatTensor_unfold(t, NULL, INT_MAX, 1, 1), "unfold: dimension 2147483648 out of range");
+  assert_th_error(THFloatTensor_squeeze1d(t, NULL, INT_MAX), "squeeze1d: dimension 2147483648 out of range");
+  assert_th_error(THFloatTensor_unsqueeze1d(t, NULL, INT_MAX), "unsqueeze1d: dimension 2147483648 out of range");
+  assert_unchanged(t, &before);
+  assert_counting_2x3(t);
+  THFloatTensor_free(t);
+  assert_library_works();
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_newWithSize_overflow),
@@ -369,6 +389,7 @@ int main(void) {
       cmocka_unit_test(test_conv_output_overflow),
       cmocka_unit_test(test_storage_failures),
       cmocka_unit_test(test_valid_geometry_unchanged),
+      cmocka_unit_test(test_int_max_dimension),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

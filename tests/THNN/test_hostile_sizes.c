@@ -33,6 +33,16 @@ static void assert_untouched(THFloatTensor *output) {
   assert_null(output->storage);
 }
 
+/* The operands both convolution tests keep across their calls. */
+static void free_convolution_operands(THFloatTensor *weight, THFloatTensor *bias, THFloatTensor *output,
+                                      THFloatTensor *finput, THFloatTensor *fgradInput) {
+  THFloatTensor_free(weight);
+  THFloatTensor_free(bias);
+  THFloatTensor_free(output);
+  THFloatTensor_free(finput);
+  THFloatTensor_free(fgradInput);
+}
+
 /* After the errors: a 2x2 max pooling of 1..16 (4x4) gives 6 8 14 16. */
 static void assert_thnn_works(void) {
   THFloatTensor *input = THFloatTensor_newWithSize3d(1, 4, 4), *output = THFloatTensor_new();
@@ -66,11 +76,7 @@ static void test_convolution_2d(void **state) {
                   "SpatialFullConvolution_updateOutput: the output width overflows");
   assert_untouched(output);
   THFloatTensor_free(input);
-  THFloatTensor_free(weight);
-  THFloatTensor_free(bias);
-  THFloatTensor_free(output);
-  THFloatTensor_free(finput);
-  THFloatTensor_free(fgradInput);
+  free_convolution_operands(weight, bias, output, finput, fgradInput);
   assert_thnn_works();
 }
 
@@ -94,11 +100,7 @@ static void test_convolution_3d(void **state) {
                   "VolumetricFullConvolution_updateOutput: the output depth overflows");
   assert_untouched(output);
   THFloatTensor_free(input);
-  THFloatTensor_free(weight);
-  THFloatTensor_free(bias);
-  THFloatTensor_free(output);
-  THFloatTensor_free(finput);
-  THFloatTensor_free(fgradInput);
+  free_convolution_operands(weight, bias, output, finput, fgradInput);
   assert_thnn_works();
 }
 

@@ -11,7 +11,7 @@ thnn = ctypes.CDLL("libTHNN.so.0")
 
 
 def declare(library, name, restype, *argtypes):
-    """Every function gets its exact prototype: ctypes would otherwise pass floats as ints."""
+    """Every function gets its exact prototype: ctypes would otherwise take results for 32-bit ints."""
     function = getattr(library, name)
     function.restype = restype
     function.argtypes = argtypes

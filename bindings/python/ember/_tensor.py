@@ -150,7 +150,10 @@ def _sizes(args):
     """Sizes given as f(2, 3), f((2, 3)) or f([2, 3])."""
     if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
         args = tuple(args[0])
-    return tuple(int(s) for s in args)
+    sizes = tuple(int(s) for s in args)
+    if any(s < 0 for s in sizes):   # (TH would read a negative size as the end of the list)
+        raise ValueError("ember: sizes must be >= 0, got %s" % (sizes,))
+    return sizes
 
 
 class _ArrayView:

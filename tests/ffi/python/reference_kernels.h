@@ -58,6 +58,7 @@ static void CAT3(run_, R, )(void) {
   for (long i = 0; i < 4; i++) THLongTensor_set1d(target, i, (i * 3) % 5 + 1);
   TT *loss = NEW(), *tw = NEW();
   NN_(ClassNLLCriterion_updateOutput)(NULL, y, target, loss, true, NULL, tw, -100);
+  T_(resizeAs)(gi, y); T_(zero)(gi);   /* the criterion writes the targets' entries only */
   NN_(ClassNLLCriterion_updateGradInput)(NULL, y, target, gi, true, NULL, tw, -100);
   DUMP("nll_loss", loss); DUMP("nll_gi", gi);
   TT *mt = FILLED(6, 4, 5);

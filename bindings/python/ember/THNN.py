@@ -3,8 +3,9 @@
     ember.THNN.Float.Linear_updateOutput(input, output, weight, bias, addBuffer)
     ember.THNN.Double.Tanh_updateGradInput(gradOutput, gradInput, output)
 
-Arguments follow the header's order and names (keywords work too), without `state`, which the CPU
-kernels ignore (NULL is passed). Conversions: THTensor takes an ember tensor of the backend's type
+Arguments follow the header's order and names (keywords work too; a name that is a Python keyword
+gets a trailing underscore: lambda_), without `state`, which the CPU kernels ignore (NULL is
+passed). Conversions: THTensor takes an ember tensor of the backend's type
 (FloatTensor for Float) and THIndexTensor a LongTensor (THIntegerTensor an IntTensor); a numpy array
 (or anything np.asarray takes) is converted with ember.from_numpy, without a copy where its dtype
 and memory allow; None passes NULL, for the optional tensors. real and accreal take Python numbers,
@@ -17,6 +18,7 @@ contiguous).
 """
 import ctypes
 import inspect
+import keyword
 
 import numpy as np
 
@@ -122,7 +124,8 @@ def _make(real, decl):
             argtypes.append(ctypes.c_void_p)
             conv = _unsupported(a.type, cname, a.name)
         converters.append(conv)
-        params.append(inspect.Parameter(a.name, inspect.Parameter.POSITIONAL_OR_KEYWORD))
+        pyname = a.name + "_" if keyword.iskeyword(a.name) else a.name    # lambda -> lambda_
+        params.append(inspect.Parameter(pyname, inspect.Parameter.POSITIONAL_OR_KEYWORD))
     cfunc = declare(_lib, cname, None, argtypes)
     if cfunc is None:
         raise AttributeError("%s is declared in %s but libTHNN does not export it" % (cname, HEADER))

@@ -199,6 +199,26 @@ class Loader(unittest.TestCase):
             out = self.run_python("import ember; print(ember.LIB_PATHS['TH'])", EMBER_LIB_DIR="/tmp")
             self.assertEqual(out.strip(), ember.LIB_PATHS["TH"])
 
+    def test_soname_fallback(self):
+        # A copy of the package that knows no directory: the system loader finds the libraries by
+        # SONAME (here through LD_LIBRARY_PATH); with nothing to find, a clear ImportError.
+        import shutil
+        with tempfile.TemporaryDirectory() as d:
+            src = os.path.dirname(ember.__file__)
+            shutil.copytree(src, os.path.join(d, "ember"),
+                            ignore=shutil.ignore_patterns("_build_config.py", "__pycache__"))
+            dirs = ":".join(sorted({os.path.dirname(p) for p in ember.LIB_PATHS.values()}))
+            env = {k: v for k, v in os.environ.items() if k != "EMBER_LIB_DIR"}
+            code = "import ember; print(ember.LIB_PATHS['THNN'])"
+            out = subprocess.run([sys.executable, "-c", code], cwd=d, capture_output=True, text=True,
+                                 env=dict(env, PYTHONPATH=d, LD_LIBRARY_PATH=dirs))
+            self.assertEqual(out.stdout.strip(), "libTHNN.so.0", out.stderr)
+            out = subprocess.run([sys.executable, "-c", code], cwd=d, capture_output=True, text=True,
+                                 env=dict(env, PYTHONPATH=d, LD_LIBRARY_PATH=""))
+            if out.returncode == 0:
+                self.skipTest("an ember is installed system-wide: the negative case cannot run")
+            self.assertIn("ImportError: ember: cannot load libTH.so.0", out.stderr)
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

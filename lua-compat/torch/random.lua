@@ -61,8 +61,17 @@ local function toSeed(x)
    return ffi.cast('long', x)
 end
 
-plain('seed', { { cg = 'THRandom_seed', args = { GEN, { k = 'num', cret = true } } } })
-plain('initialSeed', { { cg = 'THRandom_initialSeed', args = { GEN, { k = 'num', cret = true } } } })
+-- seeds come back as Torch7 gave them: the C unsigned long read as a long
+local function seedOf(cfn)
+   return function(_, a)
+      local r = cfn(a[1])
+      check()
+      return tonumber(ffi.cast('long', r))
+   end
+end
+plain('seed', { { args = { GEN, { k = 'num', cret = true } }, f = seedOf(TH.THRandom_seed) } })
+plain('initialSeed', { { args = { GEN, { k = 'num', cret = true } },
+                         f = seedOf(TH.THRandom_initialSeed) } })
 plain('manualSeed', { { args = { GEN, { k = 'num' } }, f = function(_, a)
    TH.THRandom_manualSeed(a[1], toSeed(a[2]))
    check()

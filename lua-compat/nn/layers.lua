@@ -619,8 +619,11 @@ function LookupTable:updateOutput(input)
 end
 
 function LookupTable:updateGradInput(input, gradOutput)
-   -- the input holds indices: no gradient flows to it
-   if torch.isTensor(self.gradInput) then self.gradInput:resizeAs(input):zero() end
+   -- the input holds indices: no gradient flows to it (zeros of the input's own type)
+   if not torch.isTensor(self.gradInput) or self.gradInput:type() ~= input:type() then
+      self.gradInput = nn.utils.tensorClass(input:type())()
+   end
+   self.gradInput:resizeAs(input):zero()
    return self.gradInput
 end
 

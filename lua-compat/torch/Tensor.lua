@@ -138,11 +138,17 @@ for _, tname in ipairs(torch._typeNames) do
 
    -- storage, [offset, sizes...] as Torch7: numbers after the offset alternate size, stride
    local function withStorage(fname, st, off, ...)
-      off = off or 1
       local a = ...
       local size, stride
-      if a == nil then
-         size = longStorage({ tonumber(st._size) - (off - 1) })
+      if off == nil then
+         -- the whole storage as a 1D tensor
+         off = 1
+         size = longStorage({ tonumber(st._size) })
+      elseif type(off) ~= 'number' then
+         argerror(fname, 'storage offset (number) expected', 3)
+      elseif a == nil then
+         -- an offset and no sizes: no dimension (as Torch7)
+         size = longStorage({}, 0)
       elseif isLongStorage(a) then
          size = a
          stride = select(2, ...)

@@ -175,12 +175,15 @@ function torch.isTypeOf(obj, spec)
    local name = torch.typename(obj)
    if name == nil then return false end
    local mt = registry[name]
-   while mt do
+   while type(mt) == 'table' do
       local tn = rawget(mt, '__typename')
-      if tn and tn:match(spec) then return true end
+      if tn then
+         local m = tn:match(spec)
+         -- a plain name must match the whole typename; a pattern may match a part
+         if m and (m ~= spec or m == tn) then return true end
+      end
       local mmt = getmetatable(mt)
       mt = mmt and mmt.__index
-      if type(mt) ~= 'table' then break end
    end
    return false
 end

@@ -32,7 +32,7 @@ local function analytic(module, input, which, grad)
    local nOut = out:nElement()
    local nIn = (which == 'input') and input:nElement() or grad:nElement()
    local jac = torch.DoubleTensor(nIn, nOut)
-   local dout = out.new and out:clone():zero() or nil
+   local dout = out:clone():zero()
    for j = 1, nOut do
       dout:zero()
       dout:view(-1)[j] = 1

@@ -177,7 +177,7 @@ local function flatten(tensors)
    local Tensor = torch[tensors[1]:type():match('torch%.(%w+)')]
    local base, order, total = {}, {}, 0
    for _, t in ipairs(tensors) do
-      local key = torch.pointer(t:storage())
+      local key = nn.utils.pointer(t:storage())
       if not base[key] then
          base[key] = total
          order[#order + 1] = t:storage()
@@ -187,7 +187,7 @@ local function flatten(tensors)
    local flat = Tensor(total):zero()
    local used = torch.ByteTensor(total):zero()
    for _, t in ipairs(tensors) do
-      local offset = base[torch.pointer(t:storage())] + t:storageOffset()
+      local offset = base[nn.utils.pointer(t:storage())] + t:storageOffset()
       local view = Tensor(flat:storage(), offset, t:size(), t:stride())
       view:copy(t)
       torch.ByteTensor(used:storage(), offset, t:size(), t:stride()):fill(1)

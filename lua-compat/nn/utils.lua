@@ -1,5 +1,13 @@
 -- Helpers shared by the modules: type conversion of nested tables, deep copies, buffer clearing.
+local ffi = require 'ffi'
 local utils = {}
+
+-- The address of a tensor's or storage's C struct (a key for sharing). Our tensors are cdata
+-- references; Torch7's own are userdata, for which torch.pointer knows the address.
+function utils.pointer(x)
+   if type(x) == 'cdata' then return tonumber(ffi.cast('intptr_t', ffi.cast('void *', x))) end
+   return torch.pointer(x)
+end
 
 local function tensorClass(typename)
    return torch[typename:match('^torch%.(%w+)$') or ''] or error('unknown tensor type ' .. tostring(typename))
@@ -12,7 +20,7 @@ function utils.recursiveType(value, typename, tensorCache)
    tensorCache = tensorCache or {}
    if torch.isTensor(value) then
       if value:type() == typename then return value end
-      local key = torch.pointer(value:storage() or value)
+      local key = utils.pointer(value:storage() or value)
       local Class = tensorClass(typename)
       local converted
       if value:storage() == nil then
@@ -49,7 +57,7 @@ function utils.deepCopy(value, memo)
       local Class = tensorClass(value:type())
       local s = value:storage()
       if s == nil then return Class() end
-      local key = torch.pointer(s)
+      local key = utils.pointer(s)
       local copy = memo[key]
       if not copy then
          copy = Class(s:size())

@@ -201,7 +201,7 @@ end
 -- torch.pointer(obj): the address of a tensor/storage's C struct, or of any Lua object
 function torch.pointer(obj)
    if type(obj) == 'cdata' then
-      return tonumber(ffi.cast('intptr_t', obj))
+      return tonumber(ffi.cast('intptr_t', ffi.cast('void *', obj)))
    end
    local s = tostring(obj)
    local hex = s:match('0x(%x+)')

@@ -5,10 +5,17 @@
 --   check.run()                               -- prints the summary, exits non-zero on failure
 local check = { passed = 0, failed = 0, failures = {} }
 
-local function where(level)
-   local info = debug.getinfo(level + 1, 'Sl')
-   if not info then return '?' end
-   return (info.short_src or '?') .. ':' .. (info.currentline or '?')
+-- the first stack frame outside this file (the test's line)
+local function where()
+   local me = debug.getinfo(1, 'S').source
+   for level = 2, 50 do
+      local info = debug.getinfo(level, 'Sl')
+      if not info then break end
+      if info.source ~= me and info.what ~= 'C' then
+         return (info.short_src or '?') .. ':' .. (info.currentline or '?')
+      end
+   end
+   return '?'
 end
 
 local function isTensor(x)
@@ -37,16 +44,20 @@ local function record(ok, msg, detail, level)
       check.passed = check.passed + 1
    else
       check.failed = check.failed + 1
-      local line = string.format('FAIL %s: %s%s', where(level + 1), msg or '', detail and (' (' .. detail .. ')') or '')
+      local line = string.format('FAIL %s: %s%s', where(), msg or '', detail and (' (' .. detail .. ')') or '')
       check.failures[#check.failures + 1] = line
       io.stderr:write(line .. '\n')
    end
    return ok
 end
 
-local function deepeq(a, b)
+local function deepeq(a, b, seen)
+   if rawequal(a, b) then return true end
    if type(a) == 'table' and type(b) == 'table' then
-      for k, v in pairs(a) do if not deepeq(v, b[k]) then return false end end
+      seen = seen or {}
+      if seen[a] == b then return true end
+      seen[a] = b
+      for k, v in pairs(a) do if not deepeq(v, b[k], seen) then return false end end
       for k in pairs(b) do if a[k] == nil then return false end end
       return true
    end

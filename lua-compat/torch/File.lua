@@ -236,6 +236,22 @@ function DiskFile:__tostring__()
 end
 
 ----------------------------------------------------------------------------------------------------
+-- torch.PipeFile(command [, mode = 'r' [, quiet = false]]): a DiskFile on a pipe from (mode 'r')
+-- or to (mode 'w') a shell command; it cannot seek or tell its position.
+local PipeFile
+PipeFile = newFileMeta('torch.PipeFile', 'torch.DiskFile', function(command, mode, quiet)
+   if type(command) ~= 'string' then error('torch.PipeFile: command (string) expected', 2) end
+   mode = mode or 'r'
+   if type(mode) ~= 'string' then error('torch.PipeFile: mode (string) expected', 2) end
+   local f = TH.THPipeFile_new(command, mode, quiet and 1 or 0)
+   check()
+   if f == nil then return nil end
+   local self = wrap(f, PipeFile)
+   self._kind = 'pipe'
+   return self
+end)
+
+----------------------------------------------------------------------------------------------------
 -- torch.MemoryFile([mode = 'rw']) or torch.MemoryFile(charStorage [, mode = 'rw']): the storage
 -- holds the contents followed by a NUL byte (as Torch7's).
 local MemoryFile

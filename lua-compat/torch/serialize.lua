@@ -86,6 +86,16 @@ local function classMethod(mt, name)
    if type(f) == 'function' then return f end
 end
 
+-- torch.version(obj): the version number a class writes in its "V <n>" header (1 unless the
+-- class sets __version), nil for what is not an instance of a torch class.
+if not torch.version then
+   function torch.version(obj)
+      local name, mt = classOf(obj)
+      if not name then return nil end
+      return type(mt) == 'table' and rawget(mt, '__version') or 1
+   end
+end
+
 function File:isWritableObject(object)
    local t = type(object)
    if t ~= 'boolean' and not object then return TYPE_NIL end
@@ -191,8 +201,7 @@ function File:writeObject(object, debugname, hook)
             self:writeObject(upvalues, UPVALUES, hook)
          elseif tag == TYPE_TORCH then
             local name, mt = classOf(object)
-            local version = type(mt) == 'table' and rawget(mt, '__version') or 1
-            writeString(self, 'V ' .. tostring(version))
+            writeString(self, 'V ' .. tostring(torch.version(object)))
             writeString(self, name)
             local write = classMethod(mt, 'write')
             if write then

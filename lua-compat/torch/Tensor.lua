@@ -410,12 +410,15 @@ for _, tname in ipairs(torch._typeNames) do
       return r
    end
    function M.view(t, ...)
-      local sizes = readSizes('view', 1, ...)
-      if type(sizes) == 'table' and torch.isTensor((...)) then sizes = nil end
+      local sizes
       if select('#', ...) == 1 and torch.isTensor((...)) then
          local o = ...
          sizes = {}
          for i = 0, o._nDimension - 1 do sizes[i + 1] = tonumber(o._size[i]) end
+      else
+         local given = readSizes('view', 1, ...)
+         sizes = {}
+         for i = 1, #given do sizes[i] = given[i] end  -- never modify the caller's table
       end
       if not M.isContiguous(t) then error('expecting a contiguous tensor', 2) end
       local n, infer = 1, nil

@@ -92,6 +92,11 @@ function check.eq(a, b, msg)
       local d, why = tensorDiff(a, b)
       return record(d == 0, msg, (why or ('max diff ' .. tostring(d))) .. ': ' .. fmt(a) .. ' vs ' .. fmt(b), 2)
    end
+   local torch = rawget(_G, "torch")
+   if torch and torch.isStorage and torch.isStorage(a) and torch.isStorage(b) then
+      local ok = torch.typename(a) == torch.typename(b) and deepeq(a:totable(), b:totable())
+      return record(ok, msg, not ok and (tostring(a) .. ' ~= ' .. tostring(b)) or nil, 2)
+   end
    local ok = deepeq(a, b)
    return record(ok, msg, not ok and (fmt(a) .. ' ~= ' .. fmt(b)) or nil, 2)
 end

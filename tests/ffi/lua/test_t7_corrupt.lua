@@ -29,7 +29,7 @@ else
    for _, name in ipairs({ 'nn.Sequential', 'nn.Linear', 'nn.Tanh' }) do torch.class(name) end
 end
 
-check.test('every truncation is an error', function()
+check.test('truncations are errors', function()
    for _, name in ipairs(FIXTURES) do
       for ext, mode in pairs({ bin = 'binary', asc = 'ascii' }) do
          local s = slurp(DATA .. name .. '.' .. ext .. '.t7')
@@ -38,11 +38,14 @@ check.test('every truncation is an error', function()
          local limit = mode == 'binary' and #s - 1 or lastLineStart(s) - 1
          local bad = 0
          for n = 0, limit do
+            -- every prefix of small files; of larger ones, the first 600, then every 7th, the last 64
+            if n < 600 or n % 7 == 0 or n > limit - 64 then
             local okn, err = pcall(torch.deserialize, s:sub(1, n), mode)
             -- ascii cannot tell a number cut short ("4" of "43") from a whole one: a prefix ending
             -- inside a number may load (a reference to an earlier object, say); others may not
             local cutNumber = mode == 'ascii' and s:sub(n, n):match('[%d.eE+-]') and s:sub(n + 1, n + 1):match('[%d.eE+-]')
             if (okn and not cutNumber) or (not okn and type(err) ~= 'string') then bad = bad + 1 end
+            end
          end
          check.eq(bad, 0, name .. ' ' .. mode .. ': prefixes that did not raise a Lua error')
       end
@@ -65,9 +68,10 @@ check.test('corrupt bytes: errors or objects, never a crash', function()
    for _, name in ipairs({ 'tensor_noncontig', 'storages', 'tables', 'model', 'shared_views', 'oracle_model' }) do
       for ext, mode in pairs({ bin = 'binary', asc = 'ascii' }) do
          local s = slurp(DATA .. name .. '.' .. ext .. '.t7')
-         for i = 1, #s do
+         local step = #s < 1000 and 1 or 3 -- (every byte of small files, every 3rd of larger ones)
+         for i = 1, #s, step do
             local b = s:byte(i)
-            for _, v in ipairs({ 0, 255, 127, (b + 1) % 256, (b + 128) % 256 }) do
+            for _, v in ipairs({ 0, 255, (b + 1) % 256 }) do
                local c = s:sub(1, i - 1) .. string.char(v) .. s:sub(i + 1)
                local ok, err = pcall(torch.deserialize, c, mode)
                if ok then loads = loads + 1 else errors = errors + 1 end

@@ -51,7 +51,7 @@ end
 M.kindOf = kindOf
 
 local function ndim(x)
-   return TH['TH' .. kindOf(x) .. 'Tensor_nDimension'](x)
+   return x._nDimension
 end
 M.ndim = ndim
 
@@ -515,7 +515,7 @@ local function productInto(resize)
       check(4)
    end
 end
-local function sz(t, d) return TH['TH' .. kindOf(t) .. 'Tensor_size'](t, d) end
+local function sz(t, d) return tonumber(t._size[d]) end
 local function product(c, beta, d1, d2, resize)
    return { { c = c, pre = productInto(resize),
       args = { RES, { k = 'real', d = beta, inv = true }, { k = 'T', d = 1, inv = true },

@@ -129,6 +129,28 @@ check.test('legacy files without class versions', function()
    check.eq(st(o[2].short), { -32768, -1, 0, 32767 }, 'legacy storage')
 end)
 
+-- Function tags 6 (unreferenced) and 7 (referenced) of older files: upvalues as a plain list.
+check.test('legacy function tags', function()
+   local k = 5
+   local function f(x) return x * k end
+   local code = string.dump(f)
+   for _, mode in ipairs({ 'binary', 'ascii' }) do
+      local m = torch.MemoryFile()[mode](torch.MemoryFile())
+      m:writeInt(3); m:writeInt(1); m:writeInt(2)          -- a table of two pairs
+      m:writeInt(1); m:writeDouble(1)                      -- [1] =
+      m:writeInt(6); m:writeInt(#code); m:writeChar(torch.CharStorage(code))
+      m:writeInt(3); m:writeInt(2); m:writeInt(1); m:writeInt(1); m:writeDouble(1); m:writeInt(1); m:writeDouble(7) -- upvalues {7}
+      m:writeInt(1); m:writeDouble(2)                      -- [2] =
+      m:writeInt(7); m:writeInt(3); m:writeInt(#code); m:writeChar(torch.CharStorage(code))
+      m:writeInt(3); m:writeInt(4); m:writeInt(1); m:writeInt(1); m:writeDouble(1); m:writeInt(1); m:writeDouble(11)
+      local st = m:storage()
+      local o = torch.deserialize(st:string():sub(1, st:size() - 1), mode)
+      check.eq(o[1](2), 14, mode .. ': tag 6 function with its upvalue')
+      check.eq(o[2](2), 22, mode .. ': tag 7 function with its upvalue')
+      check.eq(f(2), 10, mode .. ': the original is untouched')
+   end
+end)
+
 -- What we write is what the format description says, byte for byte.
 check.test('writer is byte-identical to the hand-written files', function()
    local s = torch.DoubleStorage(12)

@@ -362,7 +362,7 @@ local function dispatcher(name)
       local a1, a2 = ...
       local tn = kindOf(a1)
       if not tn and n >= 2 then tn = kindOf(a2) end
-      if not tn and type(a1) == 'table' and not getmetatable(a1) and a1[1] ~= nil then
+      if not tn and type(a1) == 'table' and a1[1] ~= nil then
          tn = kindOf(a1[1])
       end
       local strip = false
@@ -458,6 +458,9 @@ local KEEP = { k = 'bool', d = true, inv = true }        -- keepdim: Torch7 kept
 local IDXOUT = { k = 'idx', d = true, ret = true }
 local LASTDIM3 = { k = 'dim', d = lastdim(3) }
 
+-- zero and fill are Tensor.lua's methods; here only their function forms
+def('zero', ALL, { { c = 'zero', args = { { k = 'T', ret = true } } } }, { keep = true })
+def('fill', ALL, { { c = 'fill', args = { { k = 'T', ret = true }, REAL } } }, { keep = true })
 def('zeros', ALL, { { c = 'zeros', args = { RES, { k = 'size' } } } })
 def('ones', ALL, { { c = 'ones', args = { RES, { k = 'size' } } } })
 def('reshape', ALL, { { c = 'reshape', args = { OUT, TEN, { k = 'size' } } } })

@@ -9,14 +9,16 @@ local torch = torch
 local TH = libs.TH
 
 -- Raises TH's error, if the last call failed, at the caller of the method that called us.
-local function check()
+local function check(level)
    local msg = TH.THGetLastError()
    if msg ~= nil then
       local s = ffi.string(msg)
       TH.THClearLastError()
-      error(s, 3)
+      error(s, level or 3)
    end
 end
+-- (constructors run under the class's __call: their caller is one level further up)
+local CTOR_LEVEL = 4
 
 -- The THFile* of a file object (an error for anything else, or a freed file).
 local function handle(self)
@@ -196,7 +198,7 @@ DiskFile = newFileMeta('torch.DiskFile', 'torch.File', function(path, mode, quie
    mode = mode or 'r'
    if type(mode) ~= 'string' then error('torch.DiskFile: mode (string) expected', 2) end
    local f = TH.THDiskFile_new(path, mode, quiet and 1 or 0)
-   check()
+   check(CTOR_LEVEL)
    if f == nil then return nil end
    local self = wrap(f, DiskFile)
    self._kind = 'disk'
@@ -244,7 +246,7 @@ PipeFile = newFileMeta('torch.PipeFile', 'torch.DiskFile', function(command, mod
    mode = mode or 'r'
    if type(mode) ~= 'string' then error('torch.PipeFile: mode (string) expected', 2) end
    local f = TH.THPipeFile_new(command, mode, quiet and 1 or 0)
-   check()
+   check(CTOR_LEVEL)
    if f == nil then return nil end
    local self = wrap(f, PipeFile)
    self._kind = 'pipe'
@@ -266,7 +268,7 @@ MemoryFile = newFileMeta('torch.MemoryFile', 'torch.File', function(a, b)
    else
       error('torch.MemoryFile: [torch.CharStorage] [mode] expected', 2)
    end
-   check()
+   check(CTOR_LEVEL)
    local self = wrap(f, MemoryFile)
    self._kind = 'memory'
    return self

@@ -441,6 +441,14 @@ local function checkMode(mode, allowed, fn)
    end
 end
 
+-- Opens a DiskFile for torch.save/torch.load; a failure is reported at their caller.
+local function open(filename, mode)
+   if type(filename) ~= 'string' then error('file name (string) expected', 3) end
+   local ok, file = pcall(torch.DiskFile, filename, mode)
+   if not ok then error((tostring(file):gsub('^[^:\n]+:%d+: ', '')), 3) end
+   return file
+end
+
 -- Closes the file, then re-raises err (an error inside leaves no open file behind).
 local function closeAfter(file, ok, ...)
    pcall(file.close, file)
@@ -453,7 +461,7 @@ function torch.save(filename, object, mode, referenced)
    if referenced ~= nil and type(referenced) ~= 'boolean' then
       error('torch.save: referenced must be true or false (or nil)', 2)
    end
-   local file = torch.DiskFile(filename, 'w')
+   local file = open(filename, 'w')
    file[mode or 'binary'](file)
    file:referenced(referenced ~= false)
    closeAfter(file, pcall(file.writeObject, file, object))
@@ -469,7 +477,7 @@ function torch.load(filename, mode, referenced)
       longSize = tonumber(mode:match('%d+')) / 8
       mode = 'binary'
    end
-   local file = torch.DiskFile(filename, 'r')
+   local file = open(filename, 'r')
    file[mode or 'binary'](file)
    file:referenced(referenced ~= false)
    if longSize then file:longSize(longSize) end

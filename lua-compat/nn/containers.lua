@@ -157,8 +157,9 @@ end
 local function branchString(self, name, ending)
    local s = name .. ' {' .. line .. tab .. 'input'
    for i = 1, #self.modules do
-      local prefix = (i == #self.modules) and last or next_
-      s = s .. line .. tab .. '  |`-> (' .. i .. '): ' .. tostring(self.modules[i]):gsub(line, line .. tab .. prefix)
+      local isLast = i == #self.modules
+      local arrow = isLast and '   `-> (' or '  |`-> ('
+      s = s .. line .. tab .. arrow .. i .. '): ' .. tostring(self.modules[i]):gsub(line, line .. tab .. (isLast and last or next_))
    end
    return s .. line .. tab .. '   ' .. ending .. 'output' .. line .. '}'
 end

@@ -113,7 +113,7 @@ function ClassNLL:updateOutput(input, target)
    local out = scalarBuffer(self, input)
    if self.total_weight_tensor:type() ~= input:type() then self.total_weight_tensor = nn.utils.tensorClass(input:type())(1) end
    K(input).ClassNLLCriterion_updateOutput(input, target, out, self.sizeAverage, THNN.optionalTensor(self.weights),
-      self.total_weight_tensor, self.ignoreIndex)
+      self.total_weight_tensor, self.ignoreIndex or -100)
    self.output = value(out)
    return self.output
 end
@@ -121,7 +121,7 @@ function ClassNLL:updateGradInput(input, target)
    target = longTarget(self, target)
    self.gradInput:resizeAs(input):zero()
    K(input).ClassNLLCriterion_updateGradInput(input, target, self.gradInput, self.sizeAverage,
-      THNN.optionalTensor(self.weights), self.total_weight_tensor, self.ignoreIndex)
+      THNN.optionalTensor(self.weights), self.total_weight_tensor, self.ignoreIndex or -100)
    return self.gradInput
 end
 keepLongs(ClassNLL, '_target')

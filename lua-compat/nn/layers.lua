@@ -78,7 +78,7 @@ pointwise('Threshold',
    end,
    function(self, k, x) k.Threshold_updateOutput(x, self.output, self.threshold, self.val, self.inplace); inplaceTail(self, x) end,
    function(self, k, x, g) k.Threshold_updateGradInput(x, g, self.gradInput, self.threshold, self.val, self.inplace); inplaceGrad(self, g) end,
-   function(self) return string.format('%s (%g, %g)', torch.typename(self), self.threshold, self.val) end)
+   nil)
 
 local ReLU = torch.class('nn.ReLU', 'nn.Threshold')
 function ReLU:__init(ip) nn.Threshold.__init(self, 0, 0, ip) end
@@ -87,7 +87,7 @@ function ReLU:__tostring__() return torch.typename(self) end
 pointwise('ELU', function(self, alpha, ip) self.alpha = alpha or 1; self.inplace = ip or false end,
    function(self, k, x) k.ELU_updateOutput(x, self.output, self.alpha, self.inplace); inplaceTail(self, x) end,
    function(self, k, x, g) k.ELU_updateGradInput(x, g, self.gradInput, self.output, self.alpha, self.inplace); inplaceGrad(self, g) end,
-   function(self) return string.format('%s (alpha:%g)', torch.typename(self), self.alpha) end)
+   function(self) return string.format('%s (alpha:%f)', torch.typename(self), self.alpha) end)
 
 pointwise('LeakyReLU', function(self, negval, ip)
       if type(negval) == 'boolean' then negval, ip = nil, negval end
@@ -298,9 +298,6 @@ function TemporalConvolution:accGradParameters(input, gradOutput, scale)
    K(input).TemporalConvolution_accGradParameters(input, gradOutput, self.gradWeight, self.gradBias,
       self.kW, self.dW, scale or 1)
 end
-function TemporalConvolution:__tostring__()
-   return string.format('%s(%d -> %d, %d, %d)', torch.typename(self), self.inputFrameSize, self.outputFrameSize, self.kW, self.dW)
-end
 
 local VolumetricConvolution, parentV = torch.class('nn.VolumetricConvolution', 'nn.Module')
 function VolumetricConvolution:__init(nInputPlane, nOutputPlane, kT, kW, kH, dT, dW, dH, padT, padW, padH)
@@ -360,12 +357,12 @@ function SpatialMaxPooling:floor() self.ceil_mode = false; return self end
 function SpatialMaxPooling:updateOutput(input)
    self.indices = self.indices or torch.LongTensor()
    K(input).SpatialMaxPooling_updateOutput(input, self.output, self.indices, self.kW, self.kH,
-      self.dW, self.dH, self.padW, self.padH, self.ceil_mode)
+      self.dW, self.dH, self.padW, self.padH, self.ceil_mode or false)
    return self.output
 end
 function SpatialMaxPooling:updateGradInput(input, gradOutput)
    K(input).SpatialMaxPooling_updateGradInput(input, gradOutput, self.gradInput, self.indices, self.kW, self.kH,
-      self.dW, self.dH, self.padW, self.padH, self.ceil_mode)
+      self.dW, self.dH, self.padW, self.padH, self.ceil_mode or false)
    return self.gradInput
 end
 function SpatialMaxPooling:clearState() return nn.utils.clear(self, 'output', 'gradInput', 'indices') end
@@ -395,14 +392,14 @@ function SpatialAveragePooling:setCountIncludePad() self.count_include_pad = tru
 function SpatialAveragePooling:setCountExcludePad() self.count_include_pad = false; return self end
 function SpatialAveragePooling:updateOutput(input)
    K(input).SpatialAveragePooling_updateOutput(input, self.output, self.kW, self.kH, self.dW, self.dH,
-      self.padW, self.padH, self.ceil_mode, self.count_include_pad)
-   if not self.divide then self.output:mul(self.kW * self.kH) end
+      self.padW, self.padH, self.ceil_mode or false, self.count_include_pad ~= false)
+   if self.divide == false then self.output:mul(self.kW * self.kH) end
    return self.output
 end
 function SpatialAveragePooling:updateGradInput(input, gradOutput)
    K(input).SpatialAveragePooling_updateGradInput(input, gradOutput, self.gradInput, self.kW, self.kH,
-      self.dW, self.dH, self.padW, self.padH, self.ceil_mode, self.count_include_pad)
-   if not self.divide then self.gradInput:mul(self.kW * self.kH) end
+      self.dW, self.dH, self.padW, self.padH, self.ceil_mode or false, self.count_include_pad ~= false)
+   if self.divide == false then self.gradInput:mul(self.kW * self.kH) end
    return self.gradInput
 end
 SpatialAveragePooling.__tostring__ = poolString
@@ -457,12 +454,12 @@ function VolumetricAveragePooling:__init(kT, kW, kH, dT, dW, dH, padT, padW, pad
 end
 function VolumetricAveragePooling:updateOutput(input)
    K(input).VolumetricAveragePooling_updateOutput(input, self.output, self.kT, self.kW, self.kH, self.dT, self.dW,
-      self.dH, self.padT, self.padW, self.padH, self.ceil_mode, self.count_include_pad)
+      self.dH, self.padT, self.padW, self.padH, self.ceil_mode or false, self.count_include_pad ~= false)
    return self.output
 end
 function VolumetricAveragePooling:updateGradInput(input, gradOutput)
    K(input).VolumetricAveragePooling_updateGradInput(input, gradOutput, self.gradInput, self.kT, self.kW, self.kH,
-      self.dT, self.dW, self.dH, self.padT, self.padW, self.padH, self.ceil_mode, self.count_include_pad)
+      self.dT, self.dW, self.dH, self.padT, self.padW, self.padH, self.ceil_mode or false, self.count_include_pad ~= false)
    return self.gradInput
 end
 

@@ -46,14 +46,19 @@ function Dropout:__tostring__() return string.format('%s(%f)', torch.typename(se
 function Dropout:clearState() return nn.utils.clear(self, 'output', 'gradInput', 'noise') end
 
 -- View / Reshape --------------------------------------------------------------------------------
+-- Sizes are kept in a LongStorage (as Torch7 kept them, so saved models load both ways).
 local function sizesOf(...)
    local args = {...}
-   if #args == 1 and torch.typename(args[1]) == 'torch.LongStorage' then
-      local s = args[1]
-      args = {}
-      for i = 1, #s do args[i] = s[i] end
-   end
-   return args
+   if #args == 1 and torch.typename(args[1]) == 'torch.LongStorage' then return args[1] end
+   local s = torch.LongStorage(#args)
+   for i, v in ipairs(args) do s[i] = v end
+   return s
+end
+
+local function listOf(storage)
+   local t = {}
+   for i = 1, #storage do t[i] = storage[i] end
+   return t
 end
 
 local function batchedSizes(self, input, sizes)
@@ -79,18 +84,18 @@ function View:__init(...)
    parentV.__init(self)
    self.size = sizesOf(...)
    self.numElements = 1
-   for _, s in ipairs(self.size) do if s ~= -1 then self.numElements = self.numElements * s end end
+   for _, s in ipairs(listOf(self.size)) do if s ~= -1 then self.numElements = self.numElements * s end end
 end
 function View:setNumInputDims(n) self.numInputDims = n; return self end
 function View:updateOutput(input)
-   self.output = input:view(torch.LongStorage(batchedSizes(self, input, self.size)))
+   self.output = input:view(torch.LongStorage(batchedSizes(self, input, listOf(self.size))))
    return self.output
 end
 function View:updateGradInput(input, gradOutput)
    self.gradInput = gradOutput:contiguous():view(input:size())
    return self.gradInput
 end
-function View:__tostring__() return torch.typename(self) .. '(' .. table.concat(self.size, ', ') .. ')' end
+function View:__tostring__() return torch.typename(self) .. '(' .. table.concat(listOf(self.size), ', ') .. ')' end
 
 local Reshape, parentR = torch.class('nn.Reshape', 'nn.Module')
 function Reshape:__init(...)
@@ -101,7 +106,7 @@ function Reshape:__init(...)
    end
    self.size = sizesOf(unpack(args))
    self.nelement = 1
-   for _, s in ipairs(self.size) do self.nelement = self.nelement * s end
+   for _, s in ipairs(listOf(self.size)) do self.nelement = self.nelement * s end
 end
 function Reshape:updateOutput(input)
    input = input:contiguous()
@@ -109,7 +114,7 @@ function Reshape:updateOutput(input)
    if self.batchMode == true or (self.batchMode == nil and input:nElement() ~= self.nelement) then
       sizes[1] = input:size(1)
    end
-   for _, s in ipairs(self.size) do sizes[#sizes + 1] = s end
+   for _, s in ipairs(listOf(self.size)) do sizes[#sizes + 1] = s end
    self.output = input:view(torch.LongStorage(sizes))
    return self.output
 end
@@ -117,7 +122,7 @@ function Reshape:updateGradInput(input, gradOutput)
    self.gradInput = gradOutput:contiguous():view(input:size())
    return self.gradInput
 end
-function Reshape:__tostring__() return torch.typename(self) .. '(' .. table.concat(self.size, 'x') .. ')' end
+function Reshape:__tostring__() return torch.typename(self) .. '(' .. table.concat(listOf(self.size), 'x') .. ')' end
 
 -- Narrow, Transpose -----------------------------------------------------------------------------
 local Narrow, parentN = torch.class('nn.Narrow', 'nn.Module')

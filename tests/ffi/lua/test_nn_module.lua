@@ -118,7 +118,7 @@ check.test('containers compute and print', function()
    local s = nn.Sequential():add(nn.Linear(2, 3)):add(nn.ReLU())
    check.eq(tostring(s), 'nn.Sequential {\n  [input -> (1) -> (2) -> output]\n  (1): nn.Linear(2 -> 3)\n  (2): nn.ReLU\n}', 'Sequential printing')
    check.eq(tostring(nn.ConcatTable():add(nn.Identity()):add(nn.Identity())),
-      'nn.ConcatTable {\n  input\n    |`-> (1): nn.Identity\n    |`-> (2): nn.Identity\n     ... -> output\n}', 'ConcatTable printing')
+      'nn.ConcatTable {\n  input\n    |`-> (1): nn.Identity\n     `-> (2): nn.Identity\n     ... -> output\n}', 'ConcatTable printing (as Torch7 prints it)')
    local nested = nn.Sequential():add(nn.Sequential():add(nn.Tanh()))
    check.truthy(tostring(nested):find('\n    %[input %-> %(1%) %-> output%]'), 'nested children are indented')
    check.eq(#s:listModules(), 3, 'listModules')

@@ -409,62 +409,101 @@ for _, tname in ipairs(torch._typeNames) do
       check(3)
       return r
    end
-   function M.view(t, ...)
-      local sizes
-      if select('#', ...) == 1 and torch.isTensor((...)) then
-         local o = ...
-         sizes = {}
-         for i = 0, o._nDimension - 1 do sizes[i + 1] = tonumber(o._size[i]) end
-      else
-         local given = readSizes('view', 1, ...)
-         sizes = {}
-         for i = 1, #given do sizes[i] = given[i] end  -- never modify the caller's table
-      end
-      if not M.isContiguous(t) then error('expecting a contiguous tensor', 2) end
+   -- sizes of a tensor as a Lua table
+   local function sizesOf(o)
+      local sz = {}
+      for i = 0, o._nDimension - 1 do sz[i + 1] = tonumber(o._size[i]) end
+      return sz
+   end
+
+   -- the view of contiguous `src` with `sizes` (a Lua table, one -1 inferred): a new tensor
+   local function viewOf(src, given, level)
+      level = level + 1
+      local sizes = {}
+      for i = 1, #given do sizes[i] = given[i] end  -- never modify the caller's table
+      if f_isContiguous(src) ~= 1 then error('expecting a contiguous tensor', level) end
       local n, infer = 1, nil
-      for i, s in ipairs(sizes) do
-         if s == -1 then
-            if infer then error('only one dimension can be inferred', 2) end
+      for i, sz in ipairs(sizes) do
+         if sz == -1 then
+            if infer then error('Only one of torch.view dimensions can be -1.', level) end
             infer = i
          else
-            n = n * s
+            n = n * sz
          end
       end
-      local total = nElement(t)
+      local total = nElement(src)
       if infer then
          if n == 0 or total % n ~= 0 then
-            error('Wrong size for view. Input size: ' .. torch._sizeString(t) .. '. Output size: '
-                  .. table.concat(sizes, 'x'), 2)
+            error('The number of covered elements is not a multiple of all elements.', level)
          end
          sizes[infer] = total / n
          n = total
       end
       if n ~= total then
-         error('Wrong size for view. Input size: ' .. torch._sizeString(t) .. '. Output size: '
-               .. table.concat(sizes, 'x'), 2)
+         error('Wrong size for view. Input size: ' .. torch._sizeString(src) .. '. Output size: '
+               .. table.concat(sizes, 'x'), level)
       end
-      local r = wrap(f_newWithStorage(t._storage, t._storageOffset, longStorage(sizes), nil))
-      check(3)
+      local r = wrap(f_newWithStorage(src._storage, src._storageOffset, longStorage(sizes), nil))
+      check(level)
       return r
    end
-   function M.viewAs(t, o)
-      if not torch.isTensor(o) then argerror('viewAs', 'tensor expected', 2) end
-      return M.view(t, o)
-   end
-   function M.expand(t, ...)
-      local a = ...
-      local sizes
-      if torch.isTensor(a) then
-         sizes = {}
-         for i = 0, a._nDimension - 1 do sizes[i + 1] = tonumber(a._size[i]) end
+
+   -- Torch7's forms: t:view(sizes...), t:view(LongStorage), result:view(src, sizes...),
+   -- result:view(src, LongStorage); torch.view(...) alike
+   function M.view(result, src, ...)
+      local tensor, sizes
+      if torch.isTensor(src) then
+         tensor = src
+         sizes = readSizes('view', 1, ...)
+      elseif type(src) == 'number' or isLongStorage(src) or (type(src) == 'table' and not torch.typename(src)) then
+         tensor, result = result, nil
+         sizes = readSizes('view', 1, src, ...)
       else
-         sizes = readSizes('expand', 1, ...)
+         error('torch.view, expected (torch.Tensor, torch.Tensor, number [, number ]*) or '
+               .. '(torch.Tensor, torch.Tensor, torch.LongStorage) or (torch.Tensor, torch.LongStorage) '
+               .. 'or (torch.Tensor, number [, number ]*)', 2)
       end
-      local r = wrap(f_newExpand(t, longStorage(sizes)))
-      check(3)
+      local v = viewOf(tensor, sizes, 2)
+      if result == nil then return v end
+      torch._typeOf(result).methods.set(result, v)
+      return result
+   end
+   function M.viewAs(result, src, template)
+      if template == nil then
+         if not torch.isTensor(src) then argerror('viewAs', 'tensor expected', 2) end
+         return viewOf(result, sizesOf(src), 2)
+      end
+      if not torch.isTensor(template) then argerror('viewAs', 'template tensor expected', 2) end
+      return M.view(result, src, longStorage(sizesOf(template)))
+   end
+   -- the expanded view of `src` (singleton dimensions repeated with stride 0)
+   local function expandOf(src, sizes, level)
+      local r = wrap(f_newExpand(src, longStorage(sizes)))
+      check(level + 1)
       return r
    end
-   function M.expandAs(t, o) return M.expand(t, o) end
+   -- t:expand(sizes...), t:expand(LongStorage), result:expand(src, sizes...), torch.expand(...)
+   function M.expand(result, src, ...)
+      local tensor, sizes
+      if torch.isTensor(src) then
+         tensor = src
+         sizes = readSizes('expand', 1, ...)
+      else
+         tensor, result = result, nil
+         sizes = readSizes('expand', 1, src, ...)
+      end
+      local v = expandOf(tensor, sizes, 2)
+      if result == nil then return v end
+      torch._typeOf(result).methods.set(result, v)
+      return result
+   end
+   function M.expandAs(result, src, template)
+      if template == nil then
+         if not torch.isTensor(src) then argerror('expandAs', 'tensor expected', 2) end
+         return expandOf(result, sizesOf(src), 2)
+      end
+      return M.expand(result, src, longStorage(sizesOf(template)))
+   end
    function M.permute(t, ...)
       local perm = { ... }
       local nd = t._nDimension
@@ -483,11 +522,18 @@ for _, tname in ipairs(torch._typeNames) do
       check(3)
       return r
    end
-   function M.split(t, size, d)
+   -- t:split(size [, dim]) or torch.split([resultTable,] t, size [, dim])
+   function M.split(t, size, d, extra)
+      local out = {}
+      if type(t) == 'table' and not torch.isTensor(t) then
+         out = t
+         for k in pairs(out) do out[k] = nil end
+         t, size, d = size, d, extra
+      end
       d = d or 1
       if type(size) ~= 'number' or size < 1 then argerror('split', 'size must be a positive number', 2) end
       local n = M.size(t, d)
-      local out, i = {}, 1
+      local i = 1
       while i <= n do
          local len = math.min(size, n - i + 1)
          out[#out + 1] = M.narrow(t, d, i, len)
@@ -495,35 +541,52 @@ for _, tname in ipairs(torch._typeNames) do
       end
       return out
    end
-   function M.chunk(t, k, d)
+   function M.chunk(t, k, d, extra)
+      if type(t) == 'table' and not torch.isTensor(t) then
+         local n = M.size(k, extra or 1)
+         return M.split(t, k, math.ceil(n / d), extra or 1)
+      end
       d = d or 1
       local n = M.size(t, d)
       return M.split(t, math.ceil(n / k), d)
    end
-   function M.repeatTensor(t, ...)
-      -- result = src tiled `reps` times along each dimension
-      local reps = readSizes('repeatTensor', 1, ...)
-      local src = t
+   -- t:repeatTensor(reps...) -> new tensor; result:repeatTensor(src, reps...) fills result
+   function M.repeatTensor(result, src, ...)
+      local t, reps
+      if torch.isTensor(src) then
+         t = src
+         reps = readSizes('repeatTensor', 1, ...)
+      else
+         t, result = result, nil
+         reps = readSizes('repeatTensor', 1, src, ...)
+      end
       local nd = t._nDimension
-      if #reps < nd then error('Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor', 2) end
+      if #reps < nd then
+         error('Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor', 2)
+      end
       local xsz = {}
       local pad = #reps - nd
       for i = 1, pad do xsz[i] = 1 end
       for i = 1, nd do xsz[pad + i] = tonumber(t._size[i - 1]) end
-      src = M.contiguous(t):view(longStorage(xsz))
+      local TT = torch._typeOf(t)
+      local xsrc = TT.methods.contiguous(t)
+      xsrc = TT.methods.view(xsrc, longStorage(xsz))
       local outsz = {}
       for i = 1, #reps do outsz[i] = xsz[i] * reps[i] end
-      local r = new():resize(longStorage(outsz))
+      local r = result or TT.new()
+      torch._typeOf(r).methods.resize(r, longStorage(outsz))
       -- copy the source into each tile
       local function tile(dst, depth)
-         if depth > #reps then dst:copy(src); return end
+         if depth > #reps then dst:copy(xsrc); return end
          for k = 0, reps[depth] - 1 do
             tile(dst:narrow(depth, k * xsz[depth] + 1, xsz[depth]), depth + 1)
          end
       end
-      if nElement(r) > 0 then tile(r, 1) end
+      if r:nElement() > 0 then tile(r, 1) end
       return r
    end
+   -- Tensor.new(...): the constructor of this type (x.new() is an empty tensor of x's type)
+   function M.new(...) return construct(...) end
 
    ------------------------------------------------------------------------------------------------
    -- type conversion, tables, apply
@@ -832,6 +895,26 @@ for _, tname in ipairs(torch._typeNames) do
          return '[' .. T.tensor .. ' of size ' .. torch._sizeString(t) .. ']'
       end
    end
+end
+
+-- torch.<fn>(tensor, ...) forms of the geometry methods, dispatched on the first tensor argument
+local function dispatcher(name)
+   return function(a, ...)
+      local T = torch._typeOf(a)
+      if not T and type(a) == 'table' then T = torch._typeOf((...)) end
+      if not T then error('torch.' .. name .. ': tensor expected, got ' .. torch.type(a), 2) end
+      return T.methods[name](a, ...)
+   end
+end
+for _, name in ipairs({ 'view', 'viewAs', 'expand', 'expandAs', 'repeatTensor', 'split', 'chunk',
+                        'permute', 'squeeze', 'unsqueeze', 'narrow', 'select', 'transpose', 't',
+                        'clone', 'contiguous', 'isSameSizeAs', 'nElement', 'numel' }) do
+   if torch[name] == nil then torch[name] = dispatcher(name) end
+end
+
+function torch.totable(obj)
+   if torch.isTensor(obj) or torch.isStorage(obj) then return obj:totable() end
+   error('obj must be a Storage or a Tensor', 2)
 end
 
 function torch.setdefaulttensortype(name)

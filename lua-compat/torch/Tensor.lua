@@ -646,11 +646,14 @@ for _, tname in ipairs(torch._typeNames) do
       rec(1, 0)
    end
    T.each = each
+   local function store(d, o, v)
+      if v == nil then return end
+      if type(v) ~= 'number' then error('given function should return a number or nil', 0) end
+      d[o] = v
+   end
    function M.apply(t, f)
-      each(t, function(d, o)
-         local v = f(isLong and tonumber(d[o]) or d[o])
-         if v ~= nil then d[o] = v end
-      end)
+      if type(f) ~= 'function' then argerror('apply', 'function expected', 2) end
+      each(t, function(d, o) store(d, o, f(isLong and tonumber(d[o]) or d[o])) end)
       return t
    end
    function M.map(t, src, f)
@@ -661,8 +664,7 @@ for _, tname in ipairs(torch._typeNames) do
       k = 0
       each(t, function(d, o)
          k = k + 1
-         local v = f(isLong and tonumber(d[o]) or d[o], vals[k])
-         if v ~= nil then d[o] = v end
+         store(d, o, f(isLong and tonumber(d[o]) or d[o], vals[k]))
       end)
       return t
    end
@@ -677,8 +679,7 @@ for _, tname in ipairs(torch._typeNames) do
       k = 0
       each(t, function(d, o)
          k = k + 1
-         local v = f(isLong and tonumber(d[o]) or d[o], v1[k], v2[k])
-         if v ~= nil then d[o] = v end
+         store(d, o, f(isLong and tonumber(d[o]) or d[o], v1[k], v2[k]))
       end)
       return t
    end

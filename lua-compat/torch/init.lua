@@ -22,4 +22,37 @@ load('torch.print', true)
 load('torch.Timer', true)
 load('torch.File', true)
 
+-- package utilities of Torch7's torch (each only if no part above defined it)
+local libs = require 'torch.libs'
+local function define(name, f) if torch[name] == nil then torch[name] = f end end
+
+define('setnumthreads', function(n)
+   if type(n) ~= 'number' then error('torch.setnumthreads: number expected', 2) end
+   libs.TH.THSetNumThreads(n)
+end)
+define('getnumthreads', function() return libs.TH.THGetNumThreads() end)
+define('getnumcores', function() return libs.TH.THGetNumCores() end)
+-- Torch7 used these to manage Lua's GC against TH's heap and its error handlers: nothing to do here
+define('setheaptracking', function() end)
+define('updateerrorhandlers', function() end)
+define('updatethreadlocals', function() end)
+
+-- the directory of an installed Lua package ('nn' -> .../share/lua/5.1/nn)
+define('packageLuaPath', function(name)
+   local path = package.searchpath(name, package.path)
+   if not path then return nil end
+   return (path:gsub('/init%.lua$', ''):gsub('/[^/]*%.lua$', ''))
+end)
+define('include', function(pkg, file)
+   dofile(torch.packageLuaPath(pkg) .. '/' .. file)
+end)
+-- include('file.lua'): runs a file next to the calling file (Torch7's global `include`)
+if rawget(_G, 'include') == nil then
+   rawset(_G, 'include', function(file, depth)
+      local src = debug.getinfo(2 + (depth or 0), 'S').source
+      local dir = src:sub(1, 1) == '@' and src:sub(2):match('^(.*)/[^/]*$')
+      return dofile(dir and (dir .. '/' .. file) or file)
+   end)
+end
+
 return torch

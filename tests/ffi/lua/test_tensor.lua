@@ -205,6 +205,8 @@ check.test('totable apply map map2', function()
    check.eq(t:clone():map2(t, t, function(a, b, c) return a + b + c end):totable(), { { 3, 6 }, { 9, 12 } }, 'map2')
    check.eq(torch.LongTensor({ 2 ^ 40 }):apply(function(x) return x + 1 end)[1], 2 ^ 40 + 1)
    check.eq(torch.Tensor():totable(), {}, 'empty totable')
+   check.errors(function() t:clone():apply(function() return 'x' end) end, 'should return a number or nil')
+   check.errors(function() t:clone():map(torch.Tensor(3), function(a) return a end) end, 'same number of elements')
 end)
 
 check.test('operators', function()

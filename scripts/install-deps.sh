@@ -13,11 +13,14 @@ packages=(
   python3-numpy zlib1g-dev
   luajit libluajit-5.1-dev
   dataset-fashion-mnist
+  gfortran
 )
 for arg in "$@"; do
   case "$arg" in
     --with-torch) packages+=(python3-torch python3-matplotlib) ;;
     --with-fuzz) packages+=(clang libclang-rt-dev libomp-dev) ;;
+    # rustc (about 270 MB with its standard library): only the Rust example of docs/ffi.md needs it
+    --with-rust) packages+=(rustc) ;;
     *) echo "install-deps: unknown option $arg" >&2; exit 2 ;;
   esac
 done

@@ -1,6 +1,8 @@
 -- A tiny test harness for the lua-compat tests.
 --   local check = require 'check'
---   check.eq(a, b, msg); check.near(a, b, tol, msg); check.errors(fn, pattern, msg)
+--   check.eq(a, b, msg [, opts]); check.near(a, b, tol, msg [, opts]); check.errors(fn, pattern, msg)
+--   (equal infinities are equal; opts = {nan = true} makes NaN equal to NaN)
+--   check.same(a, b [, opts]) / check.close(a, b, tol [, opts]): the predicates, -> ok, detail
 --   check.test('name', function() ... end)   -- groups assertions; an error fails the group
 --   check.run()                               -- prints the summary, exits non-zero on failure
 local check = { passed = 0, failed = 0, failures = {} }
@@ -51,21 +53,37 @@ local function record(ok, msg, detail, level)
    return ok
 end
 
-local function deepeq(a, b, seen)
-   if rawequal(a, b) then return true end
+-- two numbers are equal when == says so (so equal infinities are), or when both are NaN and the
+-- caller asked for that (opts.nan)
+local function numeq(a, b, opts)
+   if a == b then return true end
+   return opts ~= nil and opts.nan == true and a ~= a and b ~= b
+end
+
+local function deepeq(a, b, opts, seen)
+   if rawequal(a, b) then return a == a or (opts ~= nil and opts.nan == true) end
+   if type(a) == 'number' and type(b) == 'number' then return numeq(a, b, opts) end
    if type(a) == 'table' and type(b) == 'table' then
       seen = seen or {}
       if seen[a] == b then return true end
       seen[a] = b
-      for k, v in pairs(a) do if not deepeq(v, b[k], seen) then return false end end
+      for k, v in pairs(a) do if not deepeq(v, b[k], opts, seen) then return false end end
       for k in pairs(b) do if a[k] == nil then return false end end
       return true
    end
    return a == b
 end
 
-local function tensorDiff(a, b)
-   -- max abs difference, or nil + reason when shapes differ
+-- the distance between two numbers: 0 when numeq, otherwise |a - b| (inf when either is NaN)
+local function numdist(a, b, opts)
+   if numeq(a, b, opts) then return 0 end
+   local d = math.abs(a - b)
+   if d ~= d then return math.huge end
+   return d
+end
+
+local function tensorDiff(a, b, opts)
+   -- max element distance, or nil + reason when shapes differ
    if a:nElement() ~= b:nElement() or a:dim() ~= b:dim() then return nil, 'size mismatch' end
    for i = 1, a:dim() do
       if a:size(i) ~= b:size(i) then return nil, 'size mismatch' end
@@ -73,44 +91,59 @@ local function tensorDiff(a, b)
    local fa, fb = a:double():contiguous():view(-1), b:double():contiguous():view(-1)
    local m = 0
    for i = 1, fa:nElement() do
-      local d = math.abs(fa[i] - fb[i])
-      if d ~= d then
-         if fa[i] == fa[i] or fb[i] == fb[i] then return math.huge end
-         d = 0
-      end
+      local d = numdist(fa[i], fb[i], opts)
       if d > m then m = d end
    end
    return m
 end
 
--- equality: numbers, strings, booleans, tables (deep), tensors (same size and values)
-function check.eq(a, b, msg)
-   if isTensor(a) and isTensor(b) then
-      if a:nElement() == 0 and b:nElement() == 0 and a:dim() == b:dim() then
-         return record(true, msg, nil, 2)
-      end
-      local d, why = tensorDiff(a, b)
-      return record(d == 0, msg, (why or ('max diff ' .. tostring(d))) .. ': ' .. fmt(a) .. ' vs ' .. fmt(b), 2)
-   end
-   local torch = rawget(_G, "torch")
-   if torch and torch.isStorage and torch.isStorage(a) and torch.isStorage(b) then
-      local ok = torch.typename(a) == torch.typename(b) and deepeq(a:totable(), b:totable())
-      return record(ok, msg, not ok and (tostring(a) .. ' ~= ' .. tostring(b)) or nil, 2)
-   end
-   local ok = deepeq(a, b)
-   return record(ok, msg, not ok and (fmt(a) .. ' ~= ' .. fmt(b)) or nil, 2)
+local function isStorage(x)
+   local torch = rawget(_G, 'torch')
+   return torch and torch.isStorage and torch.isStorage(x)
 end
 
--- closeness: |a - b| <= tol for numbers, max element difference for tensors
-function check.near(a, b, tol, msg)
+-- check.same(a, b [, opts]) -> equal?, detail: the predicate behind check.eq. Numbers, strings,
+-- booleans, tables (deep), storages, tensors (same size and values). Equal infinities are equal;
+-- NaN equals NaN only with opts.nan.
+function check.same(a, b, opts)
+   if isTensor(a) and isTensor(b) then
+      if a:nElement() == 0 and b:nElement() == 0 and a:dim() == b:dim() then return true end
+      local d, why = tensorDiff(a, b, opts)
+      return d == 0, (why or ('max diff ' .. tostring(d))) .. ': ' .. fmt(a) .. ' vs ' .. fmt(b)
+   end
+   if isStorage(a) and isStorage(b) then
+      local ok = torch.typename(a) == torch.typename(b) and deepeq(a:totable(), b:totable(), opts)
+      return ok, tostring(a) .. ' ~= ' .. tostring(b)
+   end
+   return deepeq(a, b, opts), fmt(a) .. ' ~= ' .. fmt(b)
+end
+
+-- check.close(a, b, tol [, opts]) -> close?, detail: the predicate behind check.near.
+-- |a - b| <= tol for numbers, the largest element distance for tensors (b may be a number).
+function check.close(a, b, tol, opts)
    tol = tol or 1e-6
    if isTensor(a) or isTensor(b) then
       if type(b) == 'number' then b = a:clone():fill(b) end
-      local d, why = tensorDiff(a, b)
-      return record(d ~= nil and d <= tol, msg, why or ('max diff ' .. tostring(d) .. ' > ' .. tol), 2)
+      if not (isTensor(a) and isTensor(b)) then return false, 'tensor expected on both sides' end
+      local d, why = tensorDiff(a, b, opts)
+      return d ~= nil and d <= tol, why or ('max diff ' .. tostring(d) .. ' > ' .. tol)
    end
-   local ok = type(a) == 'number' and type(b) == 'number' and math.abs(a - b) <= tol
-   return record(ok, msg, not ok and (fmt(a) .. ' vs ' .. fmt(b) .. ' tol ' .. tol) or nil, 2)
+   if type(a) ~= 'number' or type(b) ~= 'number' then
+      return false, fmt(a) .. ' vs ' .. fmt(b) .. ': numbers expected'
+   end
+   return numdist(a, b, opts) <= tol, fmt(a) .. ' vs ' .. fmt(b) .. ' tol ' .. tol
+end
+
+-- equality (see check.same); opts.nan = true makes NaN equal to NaN
+function check.eq(a, b, msg, opts)
+   local ok, detail = check.same(a, b, opts)
+   return record(ok, msg, not ok and detail or nil, 2)
+end
+
+-- closeness (see check.close); opts.nan = true makes NaN equal to NaN
+function check.near(a, b, tol, msg, opts)
+   local ok, detail = check.close(a, b, tol, opts)
+   return record(ok, msg, not ok and detail or nil, 2)
 end
 
 function check.truthy(v, msg)

@@ -136,30 +136,42 @@ for _, tname in ipairs(torch._typeNames) do
       return t
    end
 
-   -- storage, [offset, sizes...] as Torch7: numbers after the offset alternate size, stride
-   local function withStorage(fname, st, off, ...)
-      local a = ...
+   -- storage [, offset [, sizes]] as Torch7 reads it: after the offset either a LongStorage of sizes
+   -- (and an optional LongStorage of strides) or numbers that alternate size, stride. An explicit nil
+   -- where a number is due is an error, as in Torch7 (which told "none" from nil).
+   local function withStorage(fname, st, ...)
+      local nargs = select('#', ...)
+      local off, a = ...
       local size, stride
-      if off == nil then
+      if nargs == 0 then
          -- the whole storage as a 1D tensor
-         off = 1
-         size = longStorage({ tonumber(st._size) })
+         return longStorage({ tonumber(st._size) }), nil, 0
       elseif type(off) ~= 'number' then
-         argerror(fname, 'storage offset (number) expected', 3)
-      elseif a == nil then
+         argerror(fname, 'storage offset (number) expected, got ' .. torch.type(off), 3)
+      elseif nargs == 1 then
          -- an offset and no sizes: no dimension (as Torch7)
          size = longStorage({}, 0)
       elseif isLongStorage(a) then
          size = a
-         stride = select(2, ...)
+         stride = select(3, ...)
+         if stride ~= nil and not isLongStorage(stride) then
+            argerror(fname, 'torch.LongStorage expected for strides, got ' .. torch.type(stride), 3)
+         end
+         if stride ~= nil and stride._size ~= size._size then
+            argerror(fname, 'provided stride and size are inconsistent', 3)
+         end
       else
-         local n = select('#', ...)
          local sz, sd = {}, {}
-         for k = 1, n, 2 do
+         for k = 2, nargs, 2 do
             local s, d = select(k, ...)
-            if type(s) ~= 'number' then argerror(fname, 'size expected', 3) end
+            if type(s) ~= 'number' then
+               argerror(fname, 'size (number) expected, got ' .. torch.type(s), 3)
+            end
+            if k + 1 <= nargs and type(d) ~= 'number' then
+               argerror(fname, 'stride (number) expected, got ' .. torch.type(d), 3)
+            end
             sz[#sz + 1] = s
-            sd[#sd + 1] = (type(d) == 'number') and d or -1
+            sd[#sd + 1] = (k + 1 <= nargs) and d or -1
          end
          size, stride = longStorage(sz), longStorage(sd)
       end
@@ -167,31 +179,37 @@ for _, tname in ipairs(torch._typeNames) do
    end
    T.withStorage = withStorage
 
+   -- Torch7's order: a table; nothing; a tensor of this type (shared); a storage of this type
+   -- [offset [sizes]] (so a LongTensor's first LongStorage is its storage, not its sizes); then sizes
+   -- as numbers or as a LongStorage [with a LongStorage of strides].
    local function construct(a, ...)
-      if a == nil then return new() end
+      if a == nil and select('#', ...) == 0 then return new() end
       local ta = type(a)
-      if ta == 'number' or isLongStorage(a) then
+      if ta == 'table' and not torch.typename(a) then
+         return fromTable(a)
+      end
+      local AT, kind
+      if ta == 'cdata' then AT, kind = torch._typeOf(a) end
+      if AT == T and kind == 'tensor' then
+         local t = wrap(f_newWithTensor(a))
+         check(3)
+         return t
+      elseif AT == T and kind == 'storage' then
+         local size, stride, off = withStorage(cname, a, ...)
+         local t = wrap(f_newWithStorage(a, off, size, stride))
+         check(3)
+         return t
+      elseif ta == 'number' or isLongStorage(a) then
          local sizes, stride = readSizes(cname, 1, a, ...)
+         if stride ~= nil and stride._size ~= #sizes then
+            argerror(cname, 'provided stride and size are inconsistent', 2)
+         end
          for _, s in ipairs(sizes) do
             if s < 0 then argerror(cname, 'invalid size ' .. s .. ' (sizes must be non-negative)', 2) end
          end
          local t = wrap(f_newWithSize(longStorage(sizes), stride))
          check(3)
          return t
-      elseif ta == 'table' then
-         return fromTable(a)
-      elseif ta == 'cdata' then
-         local AT, kind = torch._typeOf(a)
-         if AT == T and kind == 'storage' then
-            local size, stride, off = withStorage(cname, a, ...)
-            local t = wrap(f_newWithStorage(a, off, size, stride))
-            check(3)
-            return t
-         elseif AT == T and kind == 'tensor' then
-            local t = wrap(f_newWithTensor(a))
-            check(3)
-            return t
-         end
       end
       argerror(cname, 'invalid arguments: expected [sizes | LongStorage sizes [, strides] | table | '
                       .. T.storage .. ' [offset [sizes]] | ' .. cname .. '] (got ' .. torch.type(a) .. ')', 2)

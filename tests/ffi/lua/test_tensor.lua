@@ -48,6 +48,60 @@ check.test('constructors', function()
    check.eq(torch.Tensor(3):isSetTo(a), false)
 end)
 
+-- Torch7's constructor order: a storage of the tensor's own type comes before sizes, so for a
+-- LongTensor a first LongStorage is the storage (values checked against Torch7).
+local function geom(t)
+   return { dim = t:dim(), size = sizes(t), stride = t:stride():totable(), off = t:storageOffset(),
+            sum = t:dim() > 0 and t:sum() or nil }
+end
+for _, n in ipairs(names) do
+   check.test(n .. 'Tensor(storage, offset, sizes)', function()
+      local T, S = torch[n .. 'Tensor'], torch[n .. 'Storage']
+      local s = S({ 1, 2, 3, 4, 5, 6 })
+      check.eq(geom(T(s)), { dim = 1, size = { 6 }, stride = { 1 }, off = 1, sum = 21 }, 'whole storage')
+      check.eq(geom(T(s, 2)), { dim = 0, size = {}, stride = {}, off = 2 }, 'offset only')
+      check.eq(geom(T(s, 2, 2)), { dim = 1, size = { 2 }, stride = { 1 }, off = 2, sum = 5 }, 'offset, size')
+      check.eq(geom(T(s, 1, 2, 3, 3, 1)), { dim = 2, size = { 2, 3 }, stride = { 3, 1 }, off = 1, sum = 21 },
+               'size/stride pairs')
+      check.eq(geom(T(s, 1, 2, 1, 3)), { dim = 2, size = { 2, 3 }, stride = { 1, 1 }, off = 1, sum = 15 },
+               'last stride computed')
+      check.eq(geom(T(s, 1, torch.LongStorage({ 2, 3 }))),
+               { dim = 2, size = { 2, 3 }, stride = { 3, 1 }, off = 1, sum = 21 }, 'LongStorage sizes')
+      check.eq(geom(T(s, 1, torch.LongStorage({ 2, 3 }), torch.LongStorage({ 1, 2 }))),
+               { dim = 2, size = { 2, 3 }, stride = { 1, 2 }, off = 1, sum = 21 }, 'LongStorage sizes and strides')
+      local v = T(s, 3, 2)
+      v[1] = 9
+      check.eq(s[3], 9, 'shares the storage')
+      check.errors(function() T(s, 1, torch.LongStorage({ 2, 3 }), 3) end, 'LongStorage expected')
+      check.errors(function() T(s, 1, torch.LongStorage({ 2, 3 }), torch.LongStorage({ 1 })) end, 'inconsistent')
+      check.errors(function() T(s, 'x') end, 'offset')
+      check.errors(function() T(s, nil) end, 'offset', 'an explicit nil is not "no offset" (Torch7)')
+      check.errors(function() T(s, 1, nil) end, 'size')
+      if n == 'Long' then
+         check.errors(function() T(torch.LongStorage({ 2, 3 }), torch.LongStorage({ 3, 1 })) end, 'offset',
+                      'LongTensor: an offset follows its storage')
+      end
+   end)
+end
+
+check.test('LongTensor(LongStorage) is the storage, other types read sizes', function()
+   local ls = torch.LongStorage({ 2, 3 })
+   local t = torch.LongTensor(ls)
+   check.eq(t:totable(), { 2, 3 }, 'LongTensor over the storage (Torch7)')
+   t[1] = 7
+   check.eq(ls[1], 7, 'shared')
+   ls[1] = 2
+   check.eq(sizes(torch.DoubleTensor(ls)), { 2, 3 }, 'DoubleTensor reads sizes')
+   check.eq(sizes(torch.IntTensor(ls)), { 2, 3 }, 'IntTensor reads sizes')
+   check.eq(torch.DoubleTensor(ls, torch.LongStorage({ 3, 1 })):stride():totable(), { 3, 1 })
+   check.errors(function() torch.DoubleTensor(ls, torch.LongStorage({ 1 })) end, 'inconsistent')
+   check.errors(function() torch.DoubleTensor(ls, 3) end, 'LongStorage expected')
+   check.errors(function() torch.DoubleTensor(torch.FloatStorage(3)) end, 'invalid arguments')
+   check.errors(function() torch.DoubleTensor(torch.FloatTensor(3)) end, 'invalid arguments')
+   -- the library keeps working
+   check.eq(torch.LongTensor(torch.LongStorage({ 5, 6, 7 }), 2, 2):totable(), { 6, 7 })
+end)
+
 for _, n in ipairs(names) do
    check.test(n .. 'Tensor basics', function()
       local T = torch[n .. 'Tensor']

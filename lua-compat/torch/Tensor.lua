@@ -95,6 +95,7 @@ for _, tname in ipairs(torch._typeNames) do
    local f_isContiguous, f_isSameSizeAs, f_isSetTo = fn('isContiguous'), fn('isSameSizeAs'), fn('isSetTo')
    local f_newView, f_newExpand = fn('newView'), fn('newExpand')
    local f_storage = fn('storage')
+   local f_get1d = fn('get1d')
 
    local function new() return ffi.gc(tnew()[0], tfree) end
 
@@ -371,6 +372,14 @@ for _, tname in ipairs(torch._typeNames) do
    function M.select(t, d, i)
       if type(d) ~= 'number' or type(i) ~= 'number' then
          argerror('select', 'expected (dimension, index) numbers', 2)
+      end
+      if t._nDimension == 1 then
+         -- Torch7: on a vector, select gives the element as a number (the dimension is not used)
+         local v = f_get1d(t, i - 1)
+         check(3)
+         return tonumber(v)
+      elseif t._nDimension == 0 then
+         argerror('select', 'empty Tensor', 2)
       end
       local r = wrap(f_newSelect(t, d - 1, i - 1))
       check(3)

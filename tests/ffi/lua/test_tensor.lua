@@ -102,6 +102,26 @@ check.test('LongTensor(LongStorage) is the storage, other types read sizes', fun
    check.eq(torch.LongTensor(torch.LongStorage({ 5, 6, 7 }), 2, 2):totable(), { 6, 7 })
 end)
 
+check.test('select on a vector gives a number (Torch7)', function()
+   local t = torch.Tensor({ 5, 6, 7 })
+   check.eq(t:select(1, 2), 6, 'a number')
+   check.eq(type(t:select(1, 3)), 'number')
+   check.eq(t:select(2, 1), 5, 'the dimension is not used on a vector (as Torch7)')
+   check.eq(torch.select(t, 1, 2), 6, 'function form')
+   check.eq(torch.LongTensor({ 3, 4 }):select(1, 2), 4)
+   check.eq(torch.ByteTensor({ 3, 250 }):select(1, 2), 250)
+   check.eq(torch.FloatTensor({ 1.5 }):select(1, 1), 1.5)
+   check.eq(t:narrow(1, 2, 2):select(1, 2), 7, 'a view with an offset')
+   check.eq(torch.Tensor({ { 1, 2 }, { 3, 4 } }):select(2, 2):select(1, 2), 4, 'chained')
+   local m = torch.Tensor({ { 1, 2 }, { 3, 4 } })
+   check.eq(torch.type(m:select(1, 2)), 'torch.DoubleTensor', 'a matrix still gives a tensor')
+   check.eq(m:select(1, 2):totable(), { 3, 4 })
+   check.errors(function() t:select(1, 4) end, 'out of range')
+   check.errors(function() t:select(1, 0) end, 'out of range')
+   check.errors(function() torch.Tensor():select(1, 1) end, 'empty Tensor')
+   check.eq(t:select(1, 1), 5, 'works after errors')
+end)
+
 for _, n in ipairs(names) do
    check.test(n .. 'Tensor basics', function()
       local T = torch[n .. 'Tensor']

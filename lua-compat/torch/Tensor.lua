@@ -225,6 +225,9 @@ for _, tname in ipairs(torch._typeNames) do
    -- basic queries
    ------------------------------------------------------------------------------------------------
    function M.cdata(t) return ffi.cast(T.ctptr, t) end
+   -- bytes per element (Torch7's t:elementSize(), also callable on the class)
+   local esize = ffi.sizeof(T.real)
+   function M.elementSize() return esize end
    function M.data(t)
       if t._storage == nil then return nil end
       return t._storage._data + t._storageOffset

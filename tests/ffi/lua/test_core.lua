@@ -146,6 +146,15 @@ check.test('Timer', function()
    check.eq(timer:time().real, 0, 'reset of a stopped timer reads 0')
 end)
 
+check.test('Torch7 housekeeping functions are accepted', function()
+   -- GC tuning and per-thread setup in Torch7; nothing to do over the FFI
+   check.eq(select('#', torch.setheaptracking(true)), 0, 'setheaptracking(true)')
+   check.eq(select('#', torch.setheaptracking(false)), 0, 'setheaptracking(false)')
+   torch.updatethreadlocals()
+   torch.updateerrorhandlers()
+   check.eq(torch.Tensor(2):fill(3):sum(), 6, 'still working')
+end)
+
 check.test('TH errors become Lua errors and the library keeps working', function()
    local t = torch.Tensor(2, 3)
    check.errors(function() t:narrow(1, 2, 5) end, 'narrow')

@@ -122,6 +122,25 @@ check.test('select on a vector gives a number (Torch7)', function()
    check.eq(t:select(1, 1), 5, 'works after errors')
 end)
 
+check.test('elementSize and new (Torch7)', function()
+   local bytes = { Byte = 1, Char = 1, Short = 2, Int = 4, Long = 8, Float = 4, Double = 8 }
+   for _, n in ipairs(names) do
+      check.eq(torch[n .. 'Tensor']():elementSize(), bytes[n], n .. 'Tensor:elementSize()')
+      check.eq(torch[n .. 'Storage']():elementSize(), bytes[n], n .. 'Storage:elementSize()')
+      check.eq(torch[n .. 'Tensor'].elementSize(), bytes[n], 'on the class')
+   end
+   -- t:new() as Torch7: the tensor argument is self, so the result shares t
+   local t = torch.FloatTensor(2, 3):fill(1)
+   local n = t:new()
+   check.eq(torch.type(n), 'torch.FloatTensor')
+   check.eq(sizes(n), { 2, 3 }, 't:new() views t')
+   n[1][1] = 5
+   check.eq(t[1][1], 5, 'shared')
+   check.eq(t.new():dim(), 0, 't.new() is empty')
+   check.eq(sizes(t.new(4, 2)), { 4, 2 }, 't.new(sizes)')
+   check.eq(torch.type(torch.LongTensor.new()), 'torch.LongTensor')
+end)
+
 for _, n in ipairs(names) do
    check.test(n .. 'Tensor basics', function()
       local T = torch[n .. 'Tensor']

@@ -16,11 +16,6 @@ local ALL, FLT = M.ALL, M.FLOATING
 
 local GENPTR = ffi.typeof('THGenerator*')
 local Generator = {}
-local genmt = {
-   __index = Generator,
-   __tostring = function() return 'torch.Generator' end,
-}
-ffi.metatype('THGenerator', genmt)
 
 local function newGenerator()
    local g = TH.THGenerator_new()
@@ -28,16 +23,34 @@ local function newGenerator()
    return ffi.gc(g, TH.THGenerator_free)
 end
 
-torch.Generator = setmetatable({}, {
-   __index = Generator,
-   __newindex = Generator,
-   __call = function() return newGenerator() end,
-   __tostring = function() return 'torch.Generator' end,
-})
+-- a torch class (torch.Generator() creates one, torch.factory gives the empty instance that
+-- torch.load fills through Generator.read)
+torch.newmetatable('torch.Generator', nil, newGenerator, nil, newGenerator, nil, Generator)
+Generator.__tostring = function() return 'torch.Generator' end
+ffi.metatype('THGenerator', Generator)
 
 -- torch.typename(g) == 'torch.Generator' (the class registry keys cdata by ctype id)
 if torch._cdataTypes then
    torch._cdataTypes[tonumber(ffi.typeof(GENPTR))] = { Generator, 'generator', 'torch.Generator' }
+end
+
+-- Serialization as Torch7: the generator's whole state, sizeof(THGenerator) raw bytes (the bytes
+-- torch.getRNGState gives), with no count before them.
+function Generator.write(g, file)
+   local state = torch.ByteTensor()
+   TH.THByteTensor_getRNGState(g, state)
+   check()
+   file:writeByte(state:storage())
+end
+
+function Generator.read(g, file)
+   local n = ffi.sizeof('THGenerator')
+   local bytes = file:readByte(n)
+   if bytes:size() ~= n then
+      error(string.format('torch.Generator.read: file truncated (%d of %d bytes)', bytes:size(), n), 2)
+   end
+   TH.THByteTensor_setRNGState(g, torch.ByteTensor(bytes))
+   check()
 end
 
 -- The default generator, as in Torch7: a fresh one (initial seed 5489) until seeded.
@@ -151,5 +164,72 @@ end
 def('exponential', FLT, {
    { cg = 'THRandom_exponential', args = { GEN, { k = 'num' }, { k = 'num', cret = true } } },
    { c = 'exponential', args = { { k = 'T', ret = true }, GEN, { k = 'real' } } } })
+
+---------------------------------------------------------------------------------------------
+-- the alias method: torch.multinomialAliasSetup(probs [, state]) -> state = {J, q};
+-- torch.multinomialAlias(output, state) -> output filled with draws.
+-- Bases as in Torch7's Lua layer: J comes back 1-based (TH writes it 0-based) and so do the draws;
+-- the draw hands TH the 0-based J, which TH's draw reads as Torch7's did (so the numbers for a seed
+-- are Torch7's). Torch7 left state[1] decremented after a draw; here J is restored, so a state can
+-- be drawn from again.
+
+local Long = torch._types.Long
+local longAdd = Long.fn('add')
+
+local function floatingOf(x)
+   local T, kind = torch._typeOf(x)
+   if kind == 'tensor' and (T.name == 'Float' or T.name == 'Double') then return T end
+end
+
+function torch.multinomialAliasSetup(probs, state)
+   local T = floatingOf(probs)
+   if not T then
+      error('torch.multinomialAliasSetup: expected (FloatTensor|DoubleTensor probs [, state table]), got '
+            .. torch.type(probs), 2)
+   end
+   if torch.type(state) ~= 'table' then state = {} end
+   local J, q = state[1], state[2]
+   if J == nil then J = torch.LongTensor() end
+   if q == nil then q = T.new() end
+   if torch.type(J) ~= 'torch.LongTensor' or torch._typeOf(q) ~= T then
+      error(string.format('torch.multinomialAliasSetup: state must hold {torch.LongTensor, %s}, got {%s, %s}',
+                          T.tensor, torch.type(J), torch.type(q)), 2)
+   end
+   T.fn('multinomialAliasSetup')(probs, J, q)
+   check()
+   longAdd(J, J, 1)
+   check()
+   state[1], state[2] = J, q
+   return state
+end
+
+function torch.multinomialAlias(output, state, gen)
+   local g = torch._gen
+   if torch.typename(output) == 'torch.Generator' then
+      -- extension: a generator first, as the other random functions accept
+      g, output, state = output, state, gen
+   end
+   if torch.type(output) ~= 'torch.LongTensor' or type(state) ~= 'table' then
+      error('torch.multinomialAlias: expected ([Generator,] LongTensor output, state table from '
+            .. 'torch.multinomialAliasSetup), got ' .. torch.type(output) .. ', ' .. torch.type(state), 2)
+   end
+   local J, q = state[1], state[2]
+   local T = floatingOf(q)
+   if torch.type(J) ~= 'torch.LongTensor' or not T then
+      error('torch.multinomialAlias: state must hold {LongTensor, FloatTensor|DoubleTensor}, got {'
+            .. torch.type(J) .. ', ' .. torch.type(q) .. '}', 2)
+   end
+   longAdd(J, J, -1)
+   check()
+   T.fn('multinomialAliasDraw')(output, g, J, q)
+   local msg = TH.THGetLastError()
+   msg = msg ~= nil and ffi.string(msg) or nil
+   longAdd(J, J, 1) -- restore the state before reporting an error
+   check()
+   if msg then error(msg, 2) end
+   longAdd(output, output, 1)
+   check()
+   return output
+end
 
 return torch

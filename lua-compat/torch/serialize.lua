@@ -64,7 +64,8 @@ local function classOf(obj)
    local name = torch.typename(obj)
    if not name then return nil end
    local T, kind = torch._typeOf(obj)
-   if T then return name, (kind == 'tensor' and T.methods or T.smethods) end
+   if kind == 'tensor' then return name, T.methods end
+   if kind == 'storage' then return name, T.smethods end
    return name, torch.getmetatable(name)
 end
 

@@ -176,6 +176,44 @@ check.test('torch classes', function()
    check.ok(bytes:find('\n2\n', 1, true) ~= nil, 'custom payload written')
 end)
 
+-- torch.Generator: Torch7 wrote the THGenerator struct as raw bytes (no count), which is what
+-- torch.getRNGState returns; the bytes below are built from that description.
+check.test('torch.Generator', function()
+   local g = torch.Generator()
+   torch.manualSeed(g, 99)
+   torch.normal(g) -- leaves a cached normal in the state
+   local state = torch.getRNGState(g)
+   check.eq(state:nElement(), ffi.sizeof('THGenerator'), 'the state is the whole struct')
+   local expect = { binary = nil, ascii = nil }
+   do -- binary: int 4 (torch object), int 1 (reference), "V 1", class name, the raw bytes
+      local function int(n) return ffi.string(ffi.new('int[1]', n), 4) end
+      local function str(x) return int(#x) .. x end
+      expect.binary = int(4) .. int(1) .. str('V 1') .. str('torch.Generator')
+                      .. ffi.string(state:data(), state:nElement())
+      -- ascii: the same, numbers on their own lines; the bytes stay raw, then a newline
+      expect.ascii = '4\n1\n3\nV 1\n15\ntorch.Generator\n' .. ffi.string(state:data(), state:nElement()) .. '\n'
+   end
+   for _, mode in ipairs(MODES) do
+      local bytes = torch.serialize(g, mode)
+      check.eq(bytes, expect[mode], mode .. ': bytes as Torch7 wrote them')
+      local back = torch.deserialize(expect[mode], mode)
+      check.eq(torch.typename(back), 'torch.Generator', mode .. ': class')
+      check.eq(torch.getRNGState(back), state, mode .. ': same state')
+      check.eq(torch.normal(back), torch.normal(torch.deserialize(bytes, mode)), mode .. ': same draws')
+   end
+   -- the generator goes on where the saved one was
+   local a = torch.deserialize(torch.serialize(g))
+   check.eq({ torch.uniform(a), torch.normal(a) }, { torch.uniform(g), torch.normal(g) }, 'same stream')
+   -- shared references and a save to disk
+   roundtrips({ g = g, again = g }, function(o, how)
+      check.truthy(rawequal(o.g, o.again), how .. ': shared')
+      check.eq(torch.getRNGState(o.g), torch.getRNGState(g), how .. ': state')
+   end)
+   -- a truncated state is an error, and the library keeps working
+   check.errors(function() torch.deserialize(expect.binary:sub(1, -100)) end, 'truncated')
+   check.eq(torch.typename(torch.deserialize(expect.binary)), 'torch.Generator', 'works after the error')
+end)
+
 check.test('serializeToStorage / deserializeFromStorage', function()
    local s = torch.serializeToStorage({ x = 1 })
    check.eq(torch.type(s), 'torch.CharStorage', 'a CharStorage')

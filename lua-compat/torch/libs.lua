@@ -46,6 +46,18 @@ end
 local cache = {}
 local cdefDone = false
 
+-- LuaJIT dlcloses an ffi.load-ed library when its clib object is collected (at the latest when the
+-- Lua state closes). libTH runs OpenMP loops: its worker threads live on after a parallel loop, and
+-- unloading libTH (and with it libgomp) under them crashed the process at exit. A second dlopen
+-- with RTLD_NODELETE keeps each library mapped until the process ends.
+local RTLD_NOW, RTLD_GLOBAL, RTLD_NODELETE = 0x2, 0x100, 0x1000 -- glibc's values (Linux)
+local dlopenDeclared = pcall(ffi.cdef, 'void *dlopen(const char *file, int mode);')
+   or pcall(function() return ffi.C.dlopen end)
+local function pin(path)
+   if not dlopenDeclared or ffi.os ~= 'Linux' then return end
+   pcall(function() ffi.C.dlopen(path, RTLD_NOW + RTLD_GLOBAL + RTLD_NODELETE) end)
+end
+
 local function declareTH()
    if cdefDone then return end
    local ok, src = pcall(require, 'torch.TH_h')
@@ -73,12 +85,13 @@ function libs.load(name)
    if not lib then
       -- the system loader, by SONAME (LD_LIBRARY_PATH, ld.so.cache)
       local ok, l = pcall(ffi.load, SONAME[name], true)
-      if ok then lib = l else errs[#errs + 1] = l end
+      if ok then lib = l; libs.path = libs.path or {}; libs.path[name] = SONAME[name] else errs[#errs + 1] = l end
    end
    if not lib then
       error('torch: cannot find ' .. SONAME[name] .. ' (set EMBER_LIB_DIR to the directory that holds it)\n'
             .. table.concat(errs, '\n'), 2)
    end
+   pin(libs.path and libs.path[name] or SONAME[name])
    if name == 'TH' then lib.THSetGuardedMode(1) end
    cache[name] = lib
    return lib

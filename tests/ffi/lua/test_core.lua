@@ -205,4 +205,19 @@ check.test('th launcher passes arg', function()
    os.remove(script)
 end)
 
+-- At exit, LuaJIT unloads the libraries it ffi.load-ed; libTH's OpenMP worker threads (still
+-- spinning after a parallel loop) then ran unmapped code and the process died with SIGSEGV after
+-- the script had finished. libs.lua pins the libraries (RTLD_NODELETE).
+check.test('a script that ran parallel loops exits cleanly', function()
+   local th = os.getenv('EMBER_TH')
+   if not th then print('(skip: EMBER_TH not set)'); return end
+   local code = "local t = torch.rand(1000000); for i = 1, 20 do t:add(1) end; print(t:nElement())"
+   for run = 1, 5 do
+      local p = io.popen(string.format("OMP_NUM_THREADS=2 '%s' -e '%s' 2>&1; echo rc=$?", th, code))
+      local out = p:read('*a')
+      p:close()
+      check.eq(out, '1000000\nrc=0\n', 'run ' .. run .. ': clean exit')
+   end
+end)
+
 check.run()

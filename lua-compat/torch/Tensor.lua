@@ -639,6 +639,10 @@ for _, tname in ipairs(torch._typeNames) do
    for _, other in ipairs(torch._typeNames) do
       M[other:lower()] = function(t) return M.type(t, 'torch.' .. other .. 'Tensor') end
    end
+   -- t:real(): to the default tensor type (Torch7's counterpart of t:half(), which needs HalfTensor)
+   function M.real(t) return M.type(t, torch.getdefaulttensortype()) end
+   -- Torch7 aliased torch.isTensor as torch.Tensor.isTensor
+   function M.isTensor(x) return torch.isTensor(x) end
    function M.totable(t)
       local nd = t._nDimension
       if nd == 0 then return {} end

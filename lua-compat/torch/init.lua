@@ -32,8 +32,16 @@ define('setnumthreads', function(n)
 end)
 define('getnumthreads', function() return libs.TH.THGetNumThreads() end)
 define('getnumcores', function() return libs.TH.THGetNumCores() end)
--- Torch7 used these to manage Lua's GC against TH's heap and its error handlers: nothing to do here
-define('setheaptracking', function() end)
+-- Torch7 used these to manage Lua's GC against TH's heap and its error handlers. Heap tracking
+-- (TH asking Lua for a full GC when its heap grew) is not done over the FFI (a callback into Lua
+-- from inside a TH call is unsafe under LuaJIT): the flag is only recorded in torch._heaptracking.
+define('setheaptracking', function(enabled)
+   if type(enabled) ~= 'boolean' then
+      error('torch.setheaptracking: boolean expected, got ' .. type(enabled), 2)
+   end
+   torch._heaptracking = enabled
+end)
+if torch._heaptracking == nil then torch._heaptracking = true end -- Torch7 turned it on at load
 define('updateerrorhandlers', function() end)
 define('updatethreadlocals', function() end)
 

@@ -139,6 +139,14 @@ check.test('elementSize and new (Torch7)', function()
    check.eq(t.new():dim(), 0, 't.new() is empty')
    check.eq(sizes(t.new(4, 2)), { 4, 2 }, 't.new(sizes)')
    check.eq(torch.type(torch.LongTensor.new()), 'torch.LongTensor')
+   -- t:real(): the default type; torch.Tensor.isTensor: Torch7's alias of torch.isTensor
+   check.eq(torch.type(torch.IntTensor({ 1, 2 }):real()), 'torch.DoubleTensor', 'real()')
+   check.eq(torch.IntTensor({ 1, 2 }):real():totable(), { 1, 2 })
+   torch.setdefaulttensortype('torch.FloatTensor')
+   check.eq(torch.type(torch.IntTensor(1):real()), 'torch.FloatTensor', 'real() follows the default')
+   torch.setdefaulttensortype('torch.DoubleTensor')
+   check.eq(torch.Tensor.isTensor(torch.Tensor(1)), true, 'torch.Tensor.isTensor')
+   check.eq(torch.Tensor.isTensor(3), false)
 end)
 
 for _, n in ipairs(names) do

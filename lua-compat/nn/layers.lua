@@ -121,7 +121,7 @@ local RReLU, _ = pointwise('RReLU', function(self, l, u, ip)
       self.noise = torch.Tensor()
    end,
    function(self, k, x)
-      k.RReLU_updateOutput(x, self.output, self.noise, self.lower, self.upper, self.train, self.inplace, nil)
+      k.RReLU_updateOutput(x, self.output, self.noise, self.lower, self.upper, self.train, self.inplace, torch._gen)
       inplaceTail(self, x)
    end,
    function(self, k, x, g)
@@ -523,26 +523,64 @@ function BN:reset()
    self.running_var:fill(1)
 end
 
+-- a batch, or (in evaluation mode) one example without the batch dimension
 function BN:checkInputDim(input)
-   if input:dim() ~= self.nDim then
-      error(string.format('only mini-batch supported (%dD tensor), got %dD tensor instead', self.nDim, input:dim()), 3)
+   local nd = input:dim()
+   if not (nd == self.nDim or (nd == self.nDim - 1 and self.train == false)) then
+      error(string.format('only mini-batch supported (%dD tensor), got %dD tensor instead', self.nDim, nd), 3)
    end
-   if input:size(2) ~= self.running_mean:nElement() then
-      error(string.format('got %d-feature tensor, expected %d', input:size(2), self.running_mean:nElement()), 3)
+   local featDim = (nd == self.nDim - 1) and 1 or 2
+   if input:size(featDim) ~= self.running_mean:nElement() then
+      error(string.format('got %d-feature tensor, expected %d', input:size(featDim), self.running_mean:nElement()), 3)
    end
+end
+
+local function bnContiguous(self, input, gradOutput)
+   if not input:isContiguous() then
+      self._input = self._input or input.new()
+      self._input:resizeAs(input):copy(input)
+      input = self._input
+   end
+   if gradOutput and not gradOutput:isContiguous() then
+      self._gradOutput = self._gradOutput or gradOutput.new()
+      self._gradOutput:resizeAs(gradOutput):copy(gradOutput)
+      gradOutput = self._gradOutput
+   end
+   return input, gradOutput
+end
+
+-- one example in evaluation mode: given a batch dimension of 1 (in place, as torch/nn did)
+local function bnBatch(self, x)
+   if self.train == false and x:dim() == self.nDim - 1 then
+      return nn.utils.addSingletonDimension(x, x, 1)
+   end
+   return x
 end
 
 function BN:updateOutput(input)
    self:checkInputDim(input)
+   input = bnBatch(self, (bnContiguous(self, input)))
+   self.save_mean = self.save_mean or input.new()
+   self.save_mean:resizeAs(self.running_mean)
+   self.save_std = self.save_std or input.new()
+   self.save_std:resizeAs(self.running_var)
+   -- a batch of one leaves the running statistics alone (and is normalized with them)
    K(input).BatchNormalization_updateOutput(input, self.output, self.weight, self.bias, self.running_mean,
-      self.running_var, self.save_mean, self.save_std, self.train ~= false, self.momentum, self.eps)
+      self.running_var, self.save_mean, self.save_std, self.train ~= false and input:size(1) > 1,
+      self.momentum, self.eps)
    return self.output
 end
 
 local function bnBackward(self, input, gradOutput, scale, gradInput, gradWeight, gradBias)
    self:checkInputDim(input)
+   self:checkInputDim(gradOutput)
+   assert(self.save_mean and self.save_std, 'must call :updateOutput() first')
+   input, gradOutput = bnContiguous(self, input, gradOutput)
+   input, gradOutput = bnBatch(self, input), bnBatch(self, gradOutput)
+   if gradInput then gradInput:resizeAs(gradOutput) end
    K(input).BatchNormalization_backward(input, gradOutput, gradInput, gradWeight, gradBias, self.weight,
-      self.running_mean, self.running_var, self.save_mean, self.save_std, self.train ~= false, scale or 1, self.eps)
+      self.running_mean, self.running_var, self.save_mean, self.save_std,
+      self.train ~= false and input:size(1) > 1, scale or 1, self.eps)
 end
 
 function BN:backward(input, gradOutput, scale)

@@ -128,25 +128,34 @@ function Reshape:__tostring__() return torch.typename(self) .. '(' .. table.conc
 local Narrow, parentN = torch.class('nn.Narrow', 'nn.Module')
 function Narrow:__init(dimension, offset, length)
    parentN.__init(self)
+   if not dimension or not offset then error('nn.Narrow(dimension, offset, length)', 2) end
    self.dimension, self.index, self.length = dimension, offset, length or 1
 end
+-- torch/nn's rules: a negative dimension counts from the end; a negative length leaves that many
+-- (minus one) elements at the end; a negative offset keeps the first size - length elements
 local function narrowArgs(self, input)
+   local dim = self.dimension < 0 and input:dim() + self.dimension + 1 or self.dimension
    local len = self.length
-   if len < 0 then len = input:size(self.dimension) - self.index + len + 2 end
+   if len < 0 then len = input:size(dim) - self.index + self.length + 2 end
    local idx = self.index
-   if idx < 0 then idx = input:size(self.dimension) + idx + 1 end
-   return idx, len
+   if idx < 0 then
+      idx = 1
+      len = input:size(dim) - len
+   end
+   return dim, idx, len
 end
 function Narrow:updateOutput(input)
-   local idx, len = narrowArgs(self, input)
-   local v = input:narrow(self.dimension, idx, len)
+   local dim, idx, len = narrowArgs(self, input)
+   local v = input:narrow(dim, idx, len)
+   self.output = self.output:typeAs(v)
    self.output:resizeAs(v):copy(v)
    return self.output
 end
 function Narrow:updateGradInput(input, gradOutput)
-   local idx, len = narrowArgs(self, input)
+   local dim, idx, len = narrowArgs(self, input)
+   self.gradInput = self.gradInput:typeAs(input)
    self.gradInput:resizeAs(input):zero()
-   self.gradInput:narrow(self.dimension, idx, len):copy(gradOutput)
+   self.gradInput:narrow(dim, idx, len):copy(gradOutput)
    return self.gradInput
 end
 
@@ -249,15 +258,77 @@ defineArgReduce('Max', 'max')
 defineArgReduce('Min', 'min')
 
 -- Constant scaling and simple maps --------------------------------------------------------------
+-- MulConstant(c [, inplace]) and AddConstant(c [, inplace]): in place, the input is changed and
+-- restored by updateGradInput (torch/nn's behaviour). AddConstant's constant may also be a 1D
+-- tensor added to each row of a 1D/2D input.
+local function checkInplaceFlag(ip)
+   if ip ~= nil and ip ~= false and type(ip) ~= 'boolean' then error('in-place flag must be boolean', 3) end
+   return ip or false
+end
+
 local MulConstant, parentMC = torch.class('nn.MulConstant', 'nn.Module')
-function MulConstant:__init(c) parentMC.__init(self); self.constant_scalar = c end
-function MulConstant:updateOutput(input) self.output:resizeAs(input):copy(input):mul(self.constant_scalar); return self.output end
-function MulConstant:updateGradInput(input, g) self.gradInput:resizeAs(g):copy(g):mul(self.constant_scalar); return self.gradInput end
+function MulConstant:__init(c, ip)
+   parentMC.__init(self)
+   assert(type(c) == 'number', 'input is not scalar!')
+   self.constant_scalar = c
+   self.inplace = checkInplaceFlag(ip)
+end
+function MulConstant:updateOutput(input)
+   if self.inplace then
+      input:mul(self.constant_scalar)
+      self.output:set(input)
+   else
+      self.output:resizeAs(input):copy(input):mul(self.constant_scalar)
+   end
+   return self.output
+end
+function MulConstant:updateGradInput(input, g)
+   if self.inplace then
+      g:mul(self.constant_scalar)
+      self.gradInput:set(g)
+      input:div(self.constant_scalar)
+   else
+      self.gradInput:resizeAs(g):copy(g):mul(self.constant_scalar)
+   end
+   return self.gradInput
+end
 
 local AddConstant, parentAC = torch.class('nn.AddConstant', 'nn.Module')
-function AddConstant:__init(c) parentAC.__init(self); self.constant_scalar = c end
-function AddConstant:updateOutput(input) self.output:resizeAs(input):copy(input):add(self.constant_scalar); return self.output end
-function AddConstant:updateGradInput(input, g) self.gradInput:resizeAs(g):copy(g); return self.gradInput end
+function AddConstant:__init(c, ip)
+   parentAC.__init(self)
+   self.constant_scalar = c
+   self.inplace = checkInplaceFlag(ip)
+end
+local function addend(self, input)
+   local c = self.constant_scalar
+   if type(c) == 'number' then return c end
+   assert(torch.isTensor(c) and input:dim() <= 2 and input:size(input:dim()) == c:size(1),
+          'input is not scalar or doesn\'t match with the dimension of constant!')
+   if input:dim() == 2 then
+      return c.new():resize(1, c:size(1)):copy(c):expand(input:size(1), c:size(1))
+   end
+   return c
+end
+function AddConstant:updateOutput(input)
+   local c = addend(self, input)
+   if self.inplace then
+      input:add(c)
+      self.output:set(input)
+   else
+      self.output:resizeAs(input):copy(input):add(c)
+   end
+   return self.output
+end
+function AddConstant:updateGradInput(input, g)
+   if self.inplace then
+      self.gradInput:set(g)
+      local c = addend(self, input)
+      if type(c) == 'number' then input:add(-c) else input:add(-1, c) end
+   else
+      self.gradInput:resizeAs(g):copy(g)
+   end
+   return self.gradInput
+end
 
 local Exp = torch.class('nn.Exp', 'nn.Module')
 function Exp:updateOutput(input) self.output:resizeAs(input):copy(input):exp(); return self.output end

@@ -140,4 +140,33 @@ function utils.recursiveCopy(t1, t2)
    return t1, t2
 end
 
+-- utils.addSingletonDimension([view,] t [, dim]) -> view of t with a new dimension of size 1 at
+-- dim (default 1); `view` (which may be t itself) is set to it when given.
+function utils.addSingletonDimension(...)
+   local view, t, dim
+   if select('#', ...) < 3 then
+      t, dim = ...
+   else
+      view, t, dim = ...
+      assert(torch.isTensor(view), 'output tensor expected, got ' .. torch.type(view))
+   end
+   assert(torch.isTensor(t), 'input tensor expected')
+   dim = dim or 1
+   local nd = t:dim()
+   assert(dim > 0 and dim <= nd + 1, 'invalid dimension: ' .. dim .. '. Tensor is of ' .. nd .. ' dimensions.')
+   local size, stride = torch.LongStorage(nd + 1), torch.LongStorage(nd + 1)
+   for d = 1, nd + 1 do
+      if d < dim then
+         size[d], stride[d] = t:size(d), t:stride(d)
+      elseif d == dim then
+         size[d], stride[d] = 1, 1
+      else
+         size[d], stride[d] = t:size(d - 1), t:stride(d - 1)
+      end
+   end
+   view = view or t.new()
+   view:set(t:storage(), t:storageOffset(), size, stride)
+   return view
+end
+
 return utils

@@ -4,13 +4,15 @@ local check = require 'check'
 torch.manualSeed(7)
 
 local TOL = 1e-5
-local function jac(m, x, name)
-   check.truthy(nn.Jacobian.testJacobian(m, x) < TOL, name .. ': d/dinput')
+-- (torch/nn's checks: the input, and the parameter checked, are drawn uniformly in [lo, hi],
+-- default [-2, 2])
+local function jac(m, x, name, lo, hi)
+   check.truthy(nn.Jacobian.testJacobian(m, x, lo, hi) < TOL, name .. ': d/dinput')
    if m.weight then
-      check.truthy(nn.Jacobian.testJacobianParameters(m, x, m.weight, m.gradWeight) < TOL, name .. ': d/dweight')
+      check.truthy(nn.Jacobian.testJacobianParameters(m, x, m.weight, m.gradWeight, lo, hi) < TOL, name .. ': d/dweight')
    end
    if m.bias then
-      check.truthy(nn.Jacobian.testJacobianParameters(m, x, m.bias, m.gradBias) < TOL, name .. ': d/dbias')
+      check.truthy(nn.Jacobian.testJacobianParameters(m, x, m.bias, m.gradBias, lo, hi) < TOL, name .. ': d/dbias')
    end
 end
 
@@ -62,7 +64,7 @@ check.test('pointwise activations', function()
                        nn.LogSoftMax(), nn.Abs(), nn.Square(), nn.HardTanh(-2, 2), nn.Threshold(0.05, 0)}) do
       jac(m, z:clone(), torch.typename(m))
    end
-   jac(nn.Sqrt(), torch.rand(5):add(0.5), 'Sqrt')
+   jac(nn.Sqrt(), torch.rand(5), 'Sqrt', 0.5, 1.5)
 end)
 
 check.test('convolution', function()

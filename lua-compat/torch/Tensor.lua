@@ -423,14 +423,21 @@ for _, tname in ipairs(torch._typeNames) do
       check(3)
       return r
    end
+   -- as Torch7: a result of one element in one dimension is returned as a number (with a
+   -- dimension given, only when t had at most one dimension)
    function M.squeeze(t, d)
+      local hadDims = t._nDimension > 1
       local r = wrap(f_newWithTensor(t))
       if d == nil then
          f_squeeze(r, nil)
+         hadDims = false
       else
          f_squeeze1d(r, nil, d - 1)
       end
       check(3)
+      if not hadDims and r._nDimension == 1 and r._size[0] == 1 then
+         return tonumber(r._storage._data[r._storageOffset])
+      end
       return r
    end
    function M.unsqueeze(t, d)

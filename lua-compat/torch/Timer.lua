@@ -14,6 +14,7 @@ typedef struct ember_rusage {
 int clock_gettime(int clk_id, ember_timespec *tp);
 int getrusage(int who, ember_rusage *usage);
 ]])
+pcall(ffi.cdef, 'int gettimeofday(ember_timeval *tv, void *tz);')
 
 local C = ffi.C
 local CLOCK_MONOTONIC, RUSAGE_SELF = 1, 0
@@ -68,6 +69,18 @@ function Timer:time()
       return { real = t[1] + r - st[1], user = t[2] + u - st[2], sys = t[3] + s - st[3] }
    end
    return { real = t[1], user = t[2], sys = t[3] }
+end
+
+-- torch.tic() -> the wall-clock time in seconds (since the epoch, as Torch7's gettimeofday);
+-- torch.toc(t) -> seconds elapsed since t
+local tv = ffi.new('ember_timeval')
+function torch.tic()
+   C.gettimeofday(tv, nil)
+   return tonumber(tv.tv_sec) + tonumber(tv.tv_usec) / 1e6
+end
+function torch.toc(t)
+   if type(t) ~= 'number' then error('torch.toc: number expected (from torch.tic), got ' .. type(t), 2) end
+   return torch.tic() - t
 end
 
 return torch

@@ -5,6 +5,9 @@ torch = rawget(_G, 'torch') or {}
 torch._emberLoaded = true
 torch._VERSION = 'ember lua-compat'
 
+-- Torch7's torch made Lua 5.2's table.unpack available on LuaJIT too (scripts rely on it)
+if table.unpack == nil then table.unpack = unpack end
+
 -- Loads a part of the package. `optional` parts may not exist yet (during development): they are
 -- skipped when their file is absent, but an error inside an existing file propagates.
 local function load(name, optional)
@@ -44,6 +47,26 @@ end)
 if torch._heaptracking == nil then torch._heaptracking = true end -- Torch7 turned it on at load
 define('updateerrorhandlers', function() end)
 define('updatethreadlocals', function() end)
+
+-- torch.isequal(a, b): the same torch object (for tensors and storages: the same C object)
+define('isequal', function(a, b)
+   if type(a) == 'cdata' and type(b) == 'cdata' then
+      if not torch.typename(a) or not torch.typename(b) then return false end
+      return torch.pointer(a) == torch.pointer(b)
+   elseif type(a) == 'table' and type(b) == 'table' then
+      return rawequal(a, b)
+   end
+   return false
+end)
+-- torch.isatty(file): whether io.stdin/io.stdout/io.stderr is a terminal (other files: false;
+-- LuaJIT gives no portable way to get the FILE* of another Lua file)
+pcall(require('ffi').cdef, 'int isatty(int fd);')
+define('isatty', function(f)
+   if io.type(f) ~= 'file' then error('torch.isatty: file expected', 2) end
+   local fd = (f == io.stdin and 0) or (f == io.stdout and 1) or (f == io.stderr and 2)
+   if not fd then return false end
+   return require('ffi').C.isatty(fd) == 1
+end)
 
 -- the directory of an installed Lua package ('nn' -> .../share/lua/5.1/nn)
 define('packageLuaPath', function(name)

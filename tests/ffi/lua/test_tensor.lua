@@ -102,6 +102,18 @@ check.test('LongTensor(LongStorage) is the storage, other types read sizes', fun
    check.eq(torch.LongTensor(torch.LongStorage({ 5, 6, 7 }), 2, 2):totable(), { 6, 7 })
 end)
 
+check.test('squeeze to one element gives a number (Torch7)', function()
+   local c = torch.Tensor({ 7 })
+   check.eq(c:squeeze(), 7, '1 element, 1D')
+   check.eq(torch.Tensor(1, 1):fill(4):squeeze(), 4, '1x1')
+   check.eq(torch.type(torch.Tensor(1, 1):squeeze(1)), 'torch.DoubleTensor', 'a dimension of a 2D tensor: a tensor')
+   check.eq(torch.Tensor({ 3 }):squeeze(1), 3, 'a dimension of a 1D tensor: a number')
+   check.eq(torch.Tensor(1, 3):squeeze():size():totable(), { 3 })
+   local x = torch.Tensor(1, 3)
+   x:squeeze()
+   check.eq(x:dim(), 2, 'the method does not change t')
+end)
+
 check.test('select on a vector gives a number (Torch7)', function()
    local t = torch.Tensor({ 5, 6, 7 })
    check.eq(t:select(1, 2), 6, 'a number')

@@ -11,6 +11,7 @@ packages=(
   libopenblas-openmp-dev liblapack-dev
   libcmocka-dev libbenchmark-dev
   python3-numpy zlib1g-dev
+  luajit libluajit-5.1-dev
   dataset-fashion-mnist
   gfortran
 )

@@ -25,4 +25,21 @@ if [ "$out" != "linear 4 sum 10" ]; then
   echo "FAIL: the consumer printed '$out', expected 'linear 4 sum 10'"
   exit 1
 fi
+# lua-compat (installed only when it is enabled): the installed th finds its packages and the
+# libraries by itself, from an empty directory, with none of EMBER_LIB_DIR, LUA_PATH, LD_LIBRARY_PATH.
+if [ -e "$work/prefix/bin/th" ]; then
+  mkdir -p "$work/th-run"
+  cp "$src/examples/lua/xor.lua" "$work/th-run/"
+  if ! out=$(cd "$work/th-run" && env -u EMBER_LIB_DIR -u LUA_PATH -u LUA_CPATH -u LD_LIBRARY_PATH \
+             "$work/prefix/bin/th" xor.lua 2>&1); then
+    echo "FAIL: the installed th could not run xor.lua:"
+    echo "$out"
+    exit 1
+  fi
+  case "$out" in
+    *"XOR: 4/4 correct"*) ;;
+    *) echo "FAIL: the installed th ran xor.lua but it did not learn XOR:"; echo "$out"; exit 1 ;;
+  esac
+  echo "ok: the installed th runs examples/lua/xor.lua from an empty directory"
+fi
 echo "ok: an installed ember runs from $work/prefix without LD_LIBRARY_PATH"

@@ -1,0 +1,19 @@
+-- nn: Torch7's neural-network package over libTHNN, through the LuaJIT FFI.
+require 'torch'
+
+nn = nn or {}
+local nn = nn
+
+nn.utils = require 'nn.utils'
+nn.THNN = require 'nn.THNN'
+
+require 'nn.Module'
+require 'nn.containers'
+require 'nn.layers'
+require 'nn.simple'
+require 'nn.tables'
+require 'nn.criteria'
+require 'nn.StochasticGradient'
+nn.Jacobian = require 'nn.Jacobian'
+
+return nn

@@ -127,7 +127,7 @@ int main(void) {
   THFloatTensor_free(values);
   THLongTensor_free(indices);
   THFloatTensor_free(h);
-  dlclose(thnn);
-  dlclose(th);
+  /* No dlclose: libTH's OpenMP worker threads outlive the calls that started them, and unloading
+   * the code they run crashes them (docs/ffi.md, Threads). The libraries go with the process. */
   return 0;
 }

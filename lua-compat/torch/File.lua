@@ -8,15 +8,8 @@ local libs = require 'torch.libs'
 local torch = torch
 local TH = libs.TH
 
--- Raises TH's error, if the last call failed, at the caller of the method that called us.
-local function check(level)
-   local msg = TH.THGetLastError()
-   if msg ~= nil then
-      local s = ffi.string(msg)
-      TH.THClearLastError()
-      error(s, level or 3)
-   end
-end
+-- Raises TH's error, if the last call failed, at the caller of the method that called it.
+local check = libs.check
 -- (constructors run under the class's __call: their caller is one level further up)
 local CTOR_LEVEL = 4
 

@@ -236,32 +236,24 @@ for _, tname in ipairs(torch._typeNames) do
    M.nDimension = M.dim
    M.nElement = nElement
    M.numel = nElement
-   function M.size(t, d)
-      local nd = t._nDimension
-      if d ~= nil then
-         if type(d) ~= 'number' then argerror('size', 'dimension number expected', 2) end
-         if d < 1 or d > nd then
-            error(string.format('dimension %d out of range of %dD tensor', d, nd), 2)
+   -- t:size() / t:stride(): a LongStorage of all dimensions; with d, the one of dimension d.
+   local function perDimension(name, field)
+      return function(t, d)
+         local nd = t._nDimension
+         if d ~= nil then
+            if type(d) ~= 'number' then argerror(name, 'dimension number expected', 2) end
+            if d < 1 or d > nd then
+               error(string.format('dimension %d out of range of %dD tensor', d, nd), 2)
+            end
+            return tonumber(t[field][d - 1])
          end
-         return tonumber(t._size[d - 1])
+         local s = L.newStorage(nd)
+         for i = 0, nd - 1 do s._data[i] = t[field][i] end
+         return s
       end
-      local s = L.newStorage(nd)
-      for i = 0, nd - 1 do s._data[i] = t._size[i] end
-      return s
    end
-   function M.stride(t, d)
-      local nd = t._nDimension
-      if d ~= nil then
-         if type(d) ~= 'number' then argerror('stride', 'dimension number expected', 2) end
-         if d < 1 or d > nd then
-            error(string.format('dimension %d out of range of %dD tensor', d, nd), 2)
-         end
-         return tonumber(t._stride[d - 1])
-      end
-      local s = L.newStorage(nd)
-      for i = 0, nd - 1 do s._data[i] = t._stride[i] end
-      return s
-   end
+   M.size = perDimension('size', '_size')
+   M.stride = perDimension('stride', '_stride')
    M.__len = function(t) return M.size(t) end
    function M.storage(t)
       local s = f_storage(t)

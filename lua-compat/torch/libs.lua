@@ -114,12 +114,7 @@ end
 -- libs.call(f, ...) -> f(...) followed by check (error points at the caller's caller).
 function libs.call(f, ...)
    local r = f(...)
-   local msg = TH.THGetLastError()
-   if msg ~= nil then
-      local s = ffi.string(msg)
-      TH.THClearLastError()
-      error(s, 3)
-   end
+   libs.check(4)
    return r
 end
 

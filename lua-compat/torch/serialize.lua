@@ -13,14 +13,7 @@ local TYPE_FUNCTION, LEGACY_TYPE_RECUR_FUNCTION, TYPE_RECUR_FUNCTION = 6, 7, 8
 
 local loadstring = loadstring or load
 
-local function check()
-   local msg = TH.THGetLastError()
-   if msg ~= nil then
-      local s = ffi.string(msg)
-      TH.THClearLastError()
-      error(s, 3)
-   end
-end
+local check = libs.check
 
 -- The bookkeeping of one file: what was written / read, by reference number.
 local function env(self)

@@ -5,12 +5,7 @@ local check = require 'check'
 
 local DATA = 'data/'
 
-local function slurp(path)
-   local f = assert(io.open(path, 'rb'))
-   local s = f:read('*a')
-   f:close()
-   return s
-end
+local slurp = check.slurp
 
 local FIXTURES = { 'tensor_noncontig', 'storages', 'tables', 'model', 'shared_views', 'oracle_mixed', 'oracle_model' }
 

@@ -5,12 +5,7 @@ local check = require 'check'
 
 local tmp = os.tmpname()
 
-local function slurp(path)
-   local f = assert(io.open(path, 'rb'))
-   local s = f:read('*a')
-   f:close()
-   return s
-end
+local slurp = check.slurp
 
 check.test('classes', function()
    local f = torch.DiskFile(tmp, 'w')

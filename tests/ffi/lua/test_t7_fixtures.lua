@@ -11,12 +11,7 @@ local function addr(x) return tonumber(ffi.cast('intptr_t', ffi.cast('void*', x)
 local DATA = 'data/'
 local MODES = { bin = 'binary', asc = 'ascii' }
 
-local function slurp(path)
-   local f = assert(io.open(path, 'rb'))
-   local s = f:read('*a')
-   f:close()
-   return s
-end
+local slurp = check.slurp
 
 local function st(s) return s:totable() end
 

@@ -24,6 +24,12 @@ function Container:training() parent.training(self); self:applyToModules(functio
 function Container:evaluate() parent.evaluate(self); self:applyToModules(function(m) m:evaluate() end) end
 function Container:reset(stdv) self:applyToModules(function(m) m:reset(stdv) end) end
 
+-- A container's own weight and bias are none of its children's: step through the children's
+-- gradients (containers with a direct route, such as Sequential, override this).
+function Container:accUpdateGradParameters(input, gradOutput, lr)
+   self:sharedAccUpdateGradParameters(input, gradOutput, lr)
+end
+
 function Container:share(mlp, ...)
    for i = 1, #self.modules do self.modules[i]:share(mlp.modules[i], ...) end
    return self
@@ -53,7 +59,8 @@ end
 function Container:rethrowErrors(module, index, fname, ...)
    local results = {xpcall(function(...) return module[fname](module, ...) end,
       function(err)
-         if type(err) == 'string' and not err:find('In %d+ module of') then
+         -- every enclosing container adds its line, outermost first
+         if type(err) == 'string' then
             err = 'In ' .. index .. ' module of ' .. torch.typename(self) .. ':\n' .. err
          end
          return err
@@ -71,6 +78,15 @@ end
 
 -- Sequential --------------------------------------------------------------------------------
 local Sequential, _ = torch.class('nn.Sequential', 'nn.Container')
+
+function Sequential:__len() return #self.modules end
+
+function Sequential:add(module)
+   if #self.modules == 0 then self.gradInput = module.gradInput end
+   table.insert(self.modules, module)
+   self.output = module.output
+   return self
+end
 
 function Sequential:insert(module, index)
    index = index or (#self.modules + 1)
@@ -180,12 +196,26 @@ function ConcatTable:updateOutput(input)
    return self.output
 end
 
+-- recursiveCopy that also drops entries past the end of each level of `from` (the input table may
+-- be shorter than on the previous call)
+local function copyTrimmed(to, from)
+   if not torch.isTensor(from) then
+      to = type(to) == 'table' and to or {}
+      for k, v in pairs(from) do to[k] = copyTrimmed(to[k], v) end
+      for k = #from + 1, #to do to[k] = nil end
+      return to
+   end
+   return (nn.utils.recursiveCopy(to, from))
+end
+
 local function sumGrads(self, input, gradOutput, method, scale)
    local isTable = type(input) == 'table'
    for i, m in ipairs(self.modules) do
       local g = self:rethrowErrors(m, i, method, input, gradOutput[i], scale)
+      if isTable and type(g) ~= 'table' then error('currentGradInput is not a table!') end
+      if isTable and #g ~= #input then error('table size mismatch: ' .. #input .. ' ~= ' .. #g) end
       if i == 1 then
-         if isTable then self.gradInput = nn.utils.recursiveCopy(self.gradInput, g)
+         if isTable then self.gradInput = copyTrimmed(self.gradInput, g)
          else
             if not torch.isTensor(self.gradInput) then self.gradInput = nn.utils.tensorClass(g:type())() end
             self.gradInput:resizeAs(g):copy(g)
@@ -208,6 +238,12 @@ end
 function ConcatTable:accGradParameters(input, gradOutput, scale)
    for i, m in ipairs(self.modules) do
       self:rethrowErrors(m, i, 'accGradParameters', input, gradOutput[i], scale or 1)
+   end
+end
+
+function ConcatTable:accUpdateGradParameters(input, gradOutput, lr)
+   for i, m in ipairs(self.modules) do
+      self:rethrowErrors(m, i, 'accUpdateGradParameters', input, gradOutput[i], lr)
    end
 end
 

@@ -93,37 +93,35 @@ function SelectTable:__init(index)
    self.index = index
    self.gradInput = {}
 end
-local function absIndex(self, input)
-   local i = self.index < 0 and #input + self.index + 1 or self.index
-   if input[i] == nil then error('index ' .. self.index .. ' does not exist in the input table of ' .. #input, 3) end
-   return i
+-- the key to select: a negative number counts from the end; any other key (a string) is used as is
+local function selectKey(self, input)
+   local k = self.index
+   if type(k) == 'number' and k < 0 then k = #input + k + 1 end
+   if input[k] == nil then
+      error('index ' .. tostring(self.index) .. ' does not exist in the input table (of ' .. #input .. ')', 3)
+   end
+   return k
 end
 function SelectTable:updateOutput(input)
-   self.output = input[absIndex(self, input)]
+   self.output = input[selectKey(self, input)]
    return self.output
 end
-local function zeroTable(t, like)
-   if torch.isTensor(like) then
-      t = torch.isTensor(t) and t or nn.utils.tensorClass(like:type())()
-      return t:resizeAs(like):zero()
-   end
-   t = type(t) == 'table' and t or {}
-   for k, v in pairs(like) do t[k] = zeroTable(t[k], v) end
-   return t
-end
+local zeroCopy = nn.utils.zeroCopy
 function SelectTable:updateGradInput(input, gradOutput)
-   local idx = absIndex(self, input)
-   for i = 1, #input do
-      if i == idx then
-         self.gradInput[i] = nn.utils.recursiveCopy(self.gradInput[i], gradOutput)
-      else
-         self.gradInput[i] = zeroTable(self.gradInput[i], input[i])
-      end
-   end
-   for i = #input + 1, #self.gradInput do self.gradInput[i] = nil end
+   self.gradInput = zeroCopy(self.gradInput, input)
+   local k = selectKey(self, input)
+   self.gradInput[k] = nn.utils.recursiveCopy(self.gradInput[k], gradOutput)
    return self.gradInput
 end
-function SelectTable:__tostring__() return torch.typename(self) .. '(' .. self.index .. ')' end
+function SelectTable:type(t, cache)
+   self.gradInput, self.output = {}, {}
+   return parentS.type(self, t, cache)
+end
+function SelectTable:clearState()
+   self.gradInput, self.output = {}, {}
+   return self
+end
+function SelectTable:__tostring__() return torch.typename(self) .. '(' .. tostring(self.index) .. ')' end
 
 local SplitTable, parentSp = torch.class('nn.SplitTable', 'nn.Module')
 function SplitTable:__init(dimension, nInputDims)

@@ -13,6 +13,7 @@ require 'nn.layers'
 require 'nn.simple'
 require 'nn.tables'
 require 'nn.criteria'
+require 'nn.misc'
 require 'nn.StochasticGradient'
 nn.Jacobian = require 'nn.Jacobian'
 

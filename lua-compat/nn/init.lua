@@ -14,6 +14,7 @@ require 'nn.simple'
 require 'nn.tables'
 require 'nn.criteria'
 require 'nn.misc'
+require 'nn.normalization'
 require 'nn.StochasticGradient'
 nn.Jacobian = require 'nn.Jacobian'
 

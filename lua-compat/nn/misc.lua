@@ -456,3 +456,161 @@ function LWN:__tostring__()
    return torch.typename(self) .. string.format('(%d -> %d)', self.inputSize, self.outputSize) ..
       (self.bias == nil and ' without bias' or '')
 end
+
+-- Convert([inputShape [, outputShape]]): changes the layout of a tensor between shapes named by
+-- letters ('bchw' -> 'bf', 'chw' -> 'hwc', ...; b is the batch, added when missing), and converts
+-- its input to the module's own tensor type. Same letters in another order: a transposition;
+-- otherwise the named conversions bf, b and bt. The work is done by a child module (the
+-- converter, modules[1]) built at the first forward.
+local Convert, parentCv = torch.class('nn.Convert', 'nn.Container')
+function Convert:__init(inputShape, outputShape)
+   if outputShape and not inputShape then error('Expecting non-nil arg 1 when arg 2 is provided', 2) end
+   inputShape = inputShape or 'b*'
+   outputShape = outputShape or inputShape
+   self.inputShape = inputShape:find('b') and inputShape or ('b' .. inputShape)
+   self.outputShape = outputShape:find('b') and outputShape or ('b' .. outputShape)
+   self.inputBatchDim = self.inputShape:find('b')
+   self.outputBatchDim = self.outputShape:find('b')
+   if self.inputShape == 'b*' or self.outputShape == 'b*' then
+      assert(self.inputShape == 'b*' and self.outputShape == 'b*', 'Both or neither shapes must be b*')
+      self.nInputDim, self.nOutputDim = -1, -1
+      self.transposition = true
+   else
+      self.nInputDim, self.nOutputDim = #self.inputShape, #self.outputShape
+      if self.nInputDim == self.nOutputDim then
+         self.transposition = true
+         for i = 1, self.nInputDim do
+            if not self.outputShape:find(self.inputShape:sub(i, i), 1, true) then self.transposition = false end
+         end
+      end
+   end
+   parentCv.__init(self)
+end
+function Convert:findAxis(letter, shape, silent)
+   shape = shape or self.inputShape
+   local pos = shape:find(letter, 1, true)
+   if not pos and not silent then error("Provided shape '" .. shape .. "' has no axis '" .. letter .. "'", 2) end
+   return pos
+end
+-- the transpositions that reorder the input's letters into newShape
+function Convert:transpose(newShape)
+   if newShape == self.inputShape then return nn.Identity() end
+   local letters = {}
+   for i = 1, #self.inputShape do letters[i] = self.inputShape:sub(i, i) end
+   local swaps = {}
+   for i = 1, #newShape do
+      local j
+      for k, l in ipairs(letters) do if l == newShape:sub(i, i) then j = k break end end
+      if i ~= j then
+         letters[i], letters[j] = letters[j], letters[i]
+         swaps[#swaps + 1] = {j, i}
+      end
+   end
+   return nn.Transpose(unpack(swaps))
+end
+-- batch x features
+function Convert:bf(input)
+   local dim = #self.inputShape
+   if self.inputShape == 'bt' then error('Conversion of shape bt to bf not supported', 2) end
+   if dim == 1 then return nn.Reshape(1) end
+   local bpos = self:findAxis('b')
+   local m = bpos ~= 1 and nn.Transpose({1, bpos}) or nil
+   if dim > 2 then
+      local reshape = nn.Reshape(input:select(bpos, 1):nElement())
+      m = m and nn.Sequential():add(m):add(reshape) or reshape
+   end
+   return m or nn.Identity()
+end
+-- one scalar per example
+function Convert:b(input)
+   if not nn.Select then error('Convert to b needs nn.Select', 2) end
+   if self.inputShape == 'bt' or self.inputShape == 'tb' then return nn.Select(self:findAxis('t'), 1) end
+   if self.inputShape == 'bf' or self.inputShape == 'fb' then
+      local fpos = self:findAxis('f')
+      if input:size(fpos) > 1 then error('Cannot convert shape ' .. self.inputShape .. ' to b when feature > 1', 2) end
+      return nn.Select(fpos, 1)
+   end
+   error('Cannot convert shape ' .. self.inputShape .. ' to shape b', 2)
+end
+function Convert:bt()
+   if self.inputShape ~= 'b' then error("cannot convert shape '" .. self.inputShape .. "' to bt", 2) end
+   return nn.Reshape(1)
+end
+function Convert:default() return nn.Identity() end
+function Convert:buildConverter(input)
+   if self.transposition then
+      self.converter = self:transpose(self.outputShape)
+   else
+      local build = self[self.outputShape]
+      if type(build) ~= 'function' then
+         error(string.format('Unrecognized conversion of shape %s to %s', self.inputShape, self.outputShape), 3)
+      end
+      self.converter = build(self, input)
+   end
+   self.converter:type(torch.type(self.output))
+   self.modules[1] = self.converter
+end
+local function withSize(view, t, sizes) return view:set(t):resize(torch.LongStorage(sizes)) end
+function Convert:updateOutput(input)
+   assert(torch.isTensor(input), 'expecting Tensor')
+   if torch.type(input) ~= torch.type(self.output) then
+      self._input = self._input or self.output.new()
+      self._input:resize(input:size()):copy(input)
+      input = self._input
+   end
+   self.batchMode = true
+   if input:dim() < self.nInputDim then
+      local sizes = input:size():totable()
+      table.insert(sizes, self.inputBatchDim, 1)
+      self.__input = withSize(self.__input or input.new(), input, sizes)
+      input = self.__input
+      self.batchMode = false
+   end
+   if not self.converter then self:buildConverter(input) end
+   self.output = self.converter:updateOutput(input)
+   if not self.batchMode then
+      local sizes = self.output:size():totable()
+      table.remove(sizes, self.outputBatchDim)
+      self.__output = withSize(self.__output or self.output.new(), self.output, sizes)
+      self.output = self.__output
+   end
+   return self.output
+end
+function Convert:updateGradInput(input, gradOutput)
+   local original = input
+   input = self._input or input
+   if not self.batchMode then
+      input = self.__input
+      self.__gradOutput = withSize(self.__gradOutput or gradOutput.new(), gradOutput:contiguous(),
+         self.converter.output:size():totable())
+      gradOutput = self.__gradOutput
+   end
+   local g = self.converter:updateGradInput(input, gradOutput)
+   if not self.batchMode then
+      self.__gradInput = withSize(self.__gradInput or g.new(), g:contiguous(), original:size():totable())
+      g = self.__gradInput
+   end
+   if self._input then
+      self._gradInput = self._gradInput or original.new()
+      self._gradInput:resize(original:size()):copy(g)
+      self.gradInput = self._gradInput
+   else
+      self.gradInput = g
+   end
+   return self.gradInput
+end
+function Convert:accGradParameters(input, gradOutput, scale)
+   input = self.batchMode and (self._input or input) or self.__input
+   gradOutput = self.batchMode and gradOutput or self.__gradOutput
+   self.converter:accGradParameters(input, gradOutput, scale)
+end
+function Convert:clearState()
+   self._input, self._gradInput, self.__input, self.__output, self.__gradInput, self.__gradOutput =
+      nil, nil, nil, nil, nil, nil
+   return self
+end
+function Convert:type(t, cache)
+   if not t then return self._type end
+   self:clearState()
+   return parentCv.type(self, t, cache)
+end

@@ -125,7 +125,9 @@ end
 function Reshape:updateOutput(input)
    input = input:contiguous()
    local sizes = {}
-   if self.batchMode == true or (self.batchMode == nil and input:nElement() ~= self.nelement) then
+   -- batch mode unless told otherwise or the input is exactly one sample (a leading size of 1
+   -- counts as a batch of one, as in torch/nn)
+   if self.batchMode == true or (self.batchMode == nil and (input:nElement() ~= self.nelement or input:size(1) == 1)) then
       sizes[1] = input:size(1)
    end
    for _, s in ipairs(listOf(self.size)) do sizes[#sizes + 1] = s end

@@ -39,13 +39,32 @@ function Module:updateGradInput(input, gradOutput) return self.gradInput end
 
 function Module:accGradParameters(input, gradOutput, scale) end
 
+-- Updates the parameters straight from gradOutput. The default accumulates -lr times the
+-- gradient into weight and bias themselves (gradWeight and gradBias are left alone); a module whose
+-- parameters are shared (share() sets .shared) goes through zeroed gradients instead, since its
+-- accGradParameters may write the gradient of the shared tensor elsewhere.
 function Module:accUpdateGradParameters(input, gradOutput, lr)
-   -- Without a dedicated kernel: accumulate into zeroed gradients, then step.
-   local _, grads = self:parameters()
-   if not grads then return end
-   for _, g in ipairs(grads) do g:zero() end
-   self:accGradParameters(input, gradOutput, 1)
-   self:updateParameters(lr)
+   if self.shared then
+      self:sharedAccUpdateGradParameters(input, gradOutput, lr)
+   else
+      self:defaultAccUpdateGradParameters(input, gradOutput, lr)
+   end
+end
+
+function Module:defaultAccUpdateGradParameters(input, gradOutput, lr)
+   local gw, gb = self.gradWeight, self.gradBias
+   self.gradWeight, self.gradBias = self.weight, self.bias
+   local ok, err = pcall(self.accGradParameters, self, input, gradOutput, -lr)
+   self.gradWeight, self.gradBias = gw, gb
+   if not ok then error(err, 0) end
+end
+
+function Module:sharedAccUpdateGradParameters(input, gradOutput, lr)
+   if self:parameters() then
+      self:zeroGradParameters()
+      self:accGradParameters(input, gradOutput, 1)
+      self:updateParameters(lr)
+   end
 end
 
 function Module:zeroGradParameters()
@@ -68,6 +87,7 @@ function Module:share(mlp, ...)
    for _, name in ipairs({...}) do
       if self[name] ~= nil and mlp[name] ~= nil then
          self[name]:set(mlp[name])
+         self.shared, mlp.shared = true, true
       end
    end
    return self
@@ -103,6 +123,10 @@ end
 function Module:float(...) return self:type('torch.FloatTensor', ...) end
 function Module:double(...) return self:type('torch.DoubleTensor', ...) end
 
+function Module:cuda()
+   error('CUDA tensors do not exist in lua-compat (CPU only)', 2)
+end
+
 function Module:reset() end
 
 function Module:write(file)
@@ -126,6 +150,16 @@ function Module:apply(callback)
    if self.modules then
       for _, m in ipairs(self.modules) do m:apply(callback) end
    end
+end
+
+-- Calls callback on this module and, depth first, on every child; each child is replaced by
+-- what callback returns for it. Returns what callback returned for this module.
+function Module:replace(callback)
+   local out = callback(self)
+   if self.modules then
+      for i, m in ipairs(self.modules) do self.modules[i] = m:replace(callback) end
+   end
+   return out
 end
 
 function Module:findModules(typename, container)
@@ -170,8 +204,25 @@ function Module:__tostring__()
    return torch.typename(self)
 end
 
+-- True when a tensor covers one gap-free run of its storage, in some order of its dimensions
+-- (dimensions of stride 0 or size 1 do not count).
+local function isCompact(t)
+   local dims = {}
+   for d = 1, t:dim() do
+      if t:stride(d) > 0 and t:size(d) > 1 then dims[#dims + 1] = {t:stride(d), t:size(d)} end
+   end
+   table.sort(dims, function(a, b) return a[1] < b[1] end)
+   local expected = 1
+   for _, ds in ipairs(dims) do
+      if ds[1] ~= expected then return false end
+      expected = expected * ds[2]
+   end
+   return true
+end
+
 -- Flattens tensors into one new storage; returns the flat tensor. Tensors that shared a storage
--- still share inside the flat one; unused gaps between them are squeezed out.
+-- still share inside the flat one; unused gaps between them are squeezed out, which needs every
+-- tensor to be compact (a tensor with holes inside cannot be moved into a gap-free storage).
 local function flatten(tensors)
    if not tensors or #tensors == 0 then return torch.Tensor() end
    local Tensor = torch[tensors[1]:type():match('torch%.(%w+)')]
@@ -195,6 +246,9 @@ local function flatten(tensors)
    end
    local nUsed = used:double():sum()
    if nUsed == total then return flat end
+   for _, t in ipairs(tensors) do
+      if not isCompact(t) then error('Cannot gather tensors that are not compact', 3) end
+   end
    -- squeeze the gaps: each tensor moves down by the number of unused slots before it
    local compact = Tensor(nUsed)
    local holesBefore, holes, j = {}, 0, 0
@@ -211,10 +265,20 @@ local function flatten(tensors)
    return compact
 end
 
+Module.flatten = flatten
+
 function Module:getParameters()
    local params, grads = self:parameters()
    local flatParams = flatten(params)
    local flatGrads = flatten(grads)
+   if flatParams:nElement() ~= flatGrads:nElement() then
+      error('check that you are sharing parameters and gradParameters', 2)
+   end
+   for i = 1, params and #params or 0 do
+      if params[i]:storageOffset() ~= grads[i]:storageOffset() then
+         error('misaligned parameter at ' .. i, 2)
+      end
+   end
    return flatParams, flatGrads
 end
 

@@ -132,17 +132,27 @@ function CrossEntropy:__init(weights, sizeAverage)
    self.lsm = nn.LogSoftMax()
    self.nll = nn.ClassNLLCriterion(weights, sizeAverage)
    self.sizeAverage = self.nll.sizeAverage
+   self.oldSizeAverage = self.sizeAverage
 end
+-- self.sizeAverage reaches the inner ClassNLLCriterion only when it was changed since the last
+-- call, so that scripts which set nll.sizeAverage directly keep working (torch/nn's rule).
+local function syncSizeAverage(self)
+   if self.sizeAverage ~= self.oldSizeAverage then self.nll.sizeAverage = self.sizeAverage end
+   self.oldSizeAverage = self.sizeAverage
+end
+local function squeezeTarget(target) return type(target) == 'number' and target or target:squeeze() end
 function CrossEntropy:updateOutput(input, target)
-   self.lsm:updateOutput(input)
-   self.nll.sizeAverage = self.sizeAverage
-   self.output = self.nll:updateOutput(self.lsm.output, target)
+   syncSizeAverage(self)
+   self.lsm:updateOutput(input:squeeze())
+   self.output = self.nll:updateOutput(self.lsm.output, squeezeTarget(target))
    return self.output
 end
 function CrossEntropy:updateGradInput(input, target)
-   self.nll.sizeAverage = self.sizeAverage
-   self.nll:updateGradInput(self.lsm.output, target)
-   self.gradInput = self.lsm:updateGradInput(input, self.nll.gradInput)
+   syncSizeAverage(self)
+   self.nll:updateGradInput(self.lsm.output, squeezeTarget(target))
+   self.lsm:updateGradInput(input:squeeze(), self.nll.gradInput)
+   self.gradInput = self.gradInput:typeAs(self.lsm.gradInput)
+   self.gradInput:view(self.lsm.gradInput, input:size())
    return self.gradInput
 end
 
@@ -153,14 +163,22 @@ function BCE:__init(weights, sizeAverage)
    if weights then assert(weights:dim() == 1, 'weights input should be 1-D Tensor') end
    self.weights = weights
 end
+function BCE:__len() return self.weights and #self.weights or 0 end
+-- With a batch, one weight per column: the weights are broadcast over the rows.
+local function bceWeights(self, input, target)
+   assert(input:nElement() == target:nElement(), 'input and target size mismatch')
+   local w = self.weights
+   if w ~= nil and target:dim() ~= 1 then w = w:view(1, target:size(2)):expandAs(target) end
+   return THNN.optionalTensor(w)
+end
 function BCE:updateOutput(input, target)
    local out = scalarBuffer(self, input)
-   K(input).BCECriterion_updateOutput(input, target, out, self.sizeAverage, THNN.optionalTensor(self.weights))
+   K(input).BCECriterion_updateOutput(input, target, out, self.sizeAverage, bceWeights(self, input, target))
    self.output = value(out)
    return self.output
 end
 function BCE:updateGradInput(input, target)
-   K(input).BCECriterion_updateGradInput(input, target, self.gradInput, self.sizeAverage, THNN.optionalTensor(self.weights))
+   K(input).BCECriterion_updateGradInput(input, target, self.gradInput, self.sizeAverage, bceWeights(self, input, target))
    return self.gradInput
 end
 

@@ -17,6 +17,8 @@ require 'nn.elementwise'
 require 'nn.shape'
 require 'nn.distance'
 require 'nn.criteria_more'
+require 'nn.misc'
+require 'nn.normalization'
 require 'nn.StochasticGradient'
 nn.Jacobian = require 'nn.Jacobian'
 

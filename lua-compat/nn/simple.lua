@@ -61,34 +61,48 @@ local function listOf(storage)
    return t
 end
 
-local function batchedSizes(self, input, sizes)
-   local known, infer = 1, false
-   for _, s in ipairs(sizes) do
-      if s == -1 then infer = true else known = known * s end
+-- The batch size View puts in front of its sizes, or nil for none. The trailing numInputDims
+-- dimensions (all of them when unset) hold whole views of numElements elements each; with a -1 in
+-- the sizes they hold one view and the -1 takes the rest. Every leading dimension is batch too,
+-- all collapsed into one.
+local function viewBatchSize(self, input)
+   local nd = input:dim()
+   local inner = math.min(self.numInputDims or nd, nd)
+   local n = 1
+   for d = nd - inner + 1, nd do n = n * input:size(d) end
+   if n % self.numElements ~= 0 then
+      error(string.format('input view (%s) and desired view (%s) do not match',
+         table.concat(input:size():totable(), 'x'), table.concat(listOf(self.size), 'x')), 3)
    end
-   local batch
-   if self.numInputDims and input:dim() > self.numInputDims then
-      batch = {}
-      for d = 1, input:dim() - self.numInputDims do batch[#batch + 1] = input:size(d) end
-   elseif not infer and input:nElement() ~= known and input:dim() > 1 then
-      batch = {input:size(1)}
-   end
-   local out = {}
-   if batch then for _, b in ipairs(batch) do out[#out + 1] = b end end
-   for _, s in ipairs(sizes) do out[#out + 1] = s end
-   return out
+   local bsz = n / self.numElements
+   for _, s in ipairs(listOf(self.size)) do if s == -1 then bsz = 1 end end
+   for d = 1, nd - inner do bsz = bsz * input:size(d) end
+   if bsz == 1 and (not self.numInputDims or nd <= self.numInputDims) then return nil end
+   return bsz
 end
 
 local View, parentV = torch.class('nn.View', 'nn.Module')
 function View:__init(...)
    parentV.__init(self)
+   self:resetSize(...)
+   self.numInputDims = nil
+end
+function View:resetSize(...)
    self.size = sizesOf(...)
    self.numElements = 1
-   for _, s in ipairs(listOf(self.size)) do if s ~= -1 then self.numElements = self.numElements * s end end
+   local inferred = 0
+   for _, s in ipairs(listOf(self.size)) do
+      if s == -1 then inferred = inferred + 1 else self.numElements = self.numElements * s end
+   end
+   if inferred > 1 then error('at most one dimension can be inferred (-1)', 3) end
+   return self
 end
 function View:setNumInputDims(n) self.numInputDims = n; return self end
 function View:updateOutput(input)
-   self.output = input:view(torch.LongStorage(batchedSizes(self, input, listOf(self.size))))
+   local sizes = listOf(self.size)
+   local bsz = viewBatchSize(self, input)
+   if bsz then table.insert(sizes, 1, bsz) end
+   self.output = input:view(torch.LongStorage(sizes))
    return self.output
 end
 function View:updateGradInput(input, gradOutput)
@@ -111,7 +125,9 @@ end
 function Reshape:updateOutput(input)
    input = input:contiguous()
    local sizes = {}
-   if self.batchMode == true or (self.batchMode == nil and input:nElement() ~= self.nelement) then
+   -- batch mode unless told otherwise or the input is exactly one sample (a leading size of 1
+   -- counts as a batch of one, as in torch/nn)
+   if self.batchMode == true or (self.batchMode == nil and (input:nElement() ~= self.nelement or input:size(1) == 1)) then
       sizes[1] = input:size(1)
    end
    for _, s in ipairs(listOf(self.size)) do sizes[#sizes + 1] = s end

@@ -15,11 +15,22 @@ end
 utils.tensorClass = tensorClass
 
 -- Converts every tensor in a nested value to `typename`. Tensors that shared a storage still share
--- one after the conversion (tensorCache maps old storages to new ones across calls).
+-- one after the conversion, and a tensor met twice becomes one converted tensor (tensorCache maps
+-- old storages and tensors to new ones, by address, across calls).
 function utils.recursiveType(value, typename, tensorCache)
    tensorCache = tensorCache or {}
    if torch.isTensor(value) then
       if value:type() == typename then return value end
+      local tkey = 'tensor' .. utils.pointer(value)
+      if tensorCache[tkey] then return tensorCache[tkey] end
+      tensorCache[tkey] = utils._recursiveType(value, typename, tensorCache)
+      return tensorCache[tkey]
+   end
+   return utils._recursiveType(value, typename, tensorCache)
+end
+
+function utils._recursiveType(value, typename, tensorCache)
+   if torch.isTensor(value) then
       local key = utils.pointer(value:storage() or value)
       local Class = tensorClass(typename)
       local converted
@@ -91,6 +102,21 @@ function utils.clear(self, ...)
       end
    end
    return self
+end
+
+-- `to` made a zero-filled copy of `like` (nested tables, tensors of like's types), reusing what `to`
+-- holds; keys that `like` lacks are removed, so the structure follows inputs of varying length.
+function utils.zeroCopy(to, like)
+   if torch.isTensor(like) then
+      to = (torch.isTensor(to) and to:type() == like:type()) and to or tensorClass(like:type())()
+      return to:resizeAs(like):zero()
+   elseif type(like) ~= 'table' then
+      return nil
+   end
+   to = type(to) == 'table' and to or {}
+   for k, v in pairs(like) do to[k] = utils.zeroCopy(to[k], v) end
+   for k in pairs(to) do if like[k] == nil then to[k] = nil end end
+   return to
 end
 
 function utils.recursiveResizeAs(t1, t2)

@@ -171,4 +171,81 @@ check.test('StochasticGradient learns a linear map', function()
    check.near(m.bias, T({0.5}), 1e-3, 'bias found')
 end)
 
+check.test('torch/nn suite fixes: criteria', function()
+   -- BCE weights (one per column) broadcast over a batch
+   local w = T({0.5, 2})
+   local bce = nn.BCECriterion(w, false)
+   local x, t = T({{0.25, 0.5}, {0.75, 0.5}}), T({{1, 0}, {0, 1}})
+   local want = -(0.5 * math.log(0.25) + 2 * math.log(0.5) + 0.5 * math.log(0.25) + 2 * math.log(0.5))
+   check.near(bce:forward(x, t), want, 1e-12, 'BCE weights with a batch')
+   check.near(bce:backward(x, t)[1][1], -0.5 / 0.25, 1e-12, 'BCE weighted gradient')
+   check.errors(function() bce:forward(T({0.5}), T({1, 0})) end, 'size mismatch', 'BCE sizes')
+   -- CrossEntropy: a directly set nll.sizeAverage survives; a changed sizeAverage propagates
+   local ce = nn.CrossEntropyCriterion()
+   ce.nll.sizeAverage = false
+   ce:forward(T({{1, 2}, {3, 4}}), T({1, 2}))
+   check.eq(ce.nll.sizeAverage, false, 'nll.sizeAverage kept')
+   local ce2 = nn.CrossEntropyCriterion()
+   ce2.sizeAverage = false
+   local y = ce2:forward(T({{1, 2}, {3, 4}}), T({1, 2}))
+   check.eq(ce2.nll.sizeAverage, false, 'sizeAverage propagated')
+   check.near(y, 2 * math.log(1 + math.exp(1)) - 1, 1e-12, 'summed loss: (log(1+e)) + (log(1+e) - 1)')
+   ce2:forward(T({{1, 2}}), T({1}))
+   check.eq(ce2:backward(T({{1, 2}}), T({1})):size():totable(), {1, 2}, 'gradInput keeps the input shape')
+end)
+
+check.test('torch/nn suite fixes: modules', function()
+   -- error messages name every enclosing container, outermost first
+   local inner = nn.Sequential():add(nn.Linear(2, 2))
+   local outer = nn.Sequential():add(nn.Identity()):add(nn.Concat(1):add(inner))
+   local ok, err = pcall(outer.forward, outer, torch.randn(3))
+   check.truthy(not ok and err:find('In 2 module of nn.Sequential:\nIn 1 module of nn.Concat:\nIn 1 module of nn.Sequential:', 1, true),
+      'nested prefixes: ' .. tostring(err))
+   check.eq(outer:forward(torch.randn(2)):nElement(), 2, 'usable after the error')
+   -- getParameters refuses tensors with holes it cannot squeeze out
+   local L = nn.Linear(4, 4)
+   L.bias = torch.Tensor(4, 4):fill(2):select(2, 2)
+   check.errors(function() L:getParameters() end, 'not compact', 'non-compact parameter')
+   local L2 = nn.Linear(3, 2)
+   local p = L2:getParameters()
+   check.eq(p:nElement(), 8, 'usable afterwards')
+   -- replace
+   local s = nn.Sequential():add(nn.Linear(2, 2)):add(nn.Sigmoid())
+   s:replace(function(m) return torch.type(m) == 'nn.Sigmoid' and nn.Tanh() or m end)
+   check.eq(torch.type(s:get(2)), 'nn.Tanh', 'replace in a container')
+   check.eq(torch.type(nn.Tanh():replace(function() return nn.ReLU() end)), 'nn.ReLU', 'replace a module')
+   -- :type keeps a tensor met twice as one tensor, and views of one storage as views
+   local a, b = nn.Linear(2, 2), nn.Linear(2, 2)
+   b.bias = a.bias
+   local net = nn.Sequential():add(a):add(b):float()
+   check.truthy(a.bias == b.bias, 'shared tensor stays one tensor')
+   local base = torch.Tensor(3):fill(1)
+   a.bias, b.bias = base:narrow(1, 1, 2), base:narrow(1, 2, 2)
+   net:double():float()
+   a.bias:fill(3)
+   check.eq(b.bias[1], 3, 'overlapping views still overlap')
+   -- View: the batch rule with -1 and numInputDims
+   check.eq(nn.View(-1):setNumInputDims(1):forward(torch.rand(5, 10)):size():totable(), {5, 10}, 'View(-1) batch')
+   check.eq(nn.View(4, -1):setNumInputDims(2):forward(torch.rand(2, 5, 4, 10)):size():totable(), {10, 4, 10},
+      'leading dimensions folded into one batch')
+   check.eq(nn.View(6):forward(torch.rand(5, 2, 6)):size():totable(), {10, 6}, 'batch without numInputDims')
+   check.errors(function() nn.View(7):forward(torch.rand(5, 2)) end, 'do not match', 'View size mismatch')
+   check.errors(function() nn.View(-1, -1) end, 'at most one', 'two -1')
+end)
+
+check.test('accUpdateGradParameters', function()
+   local m = nn.Linear(3, 2)
+   local x, g = torch.randn(3), torch.randn(2)
+   local w = m.weight:clone()
+   m.gradWeight:fill(7)
+   m:accUpdateGradParameters(x, g, 0.1)
+   check.near(m.weight, w - torch.ger(g, x) * 0.1, 1e-12, 'weight stepped directly')
+   check.near(m.gradWeight, torch.Tensor(2, 3):fill(7), 0, 'gradWeight untouched')
+   local c = nn.Concat(1):add(nn.Linear(3, 2)):add(nn.Linear(3, 1))
+   local w1 = c:get(1).weight:clone()
+   c:forward(x)
+   c:accUpdateGradParameters(x, T({1, 0, 0}), 1)
+   check.near(c:get(1).weight, w1 - torch.ger(T({1, 0}), x), 1e-12, 'through a container')
+end)
+
 check.run()

@@ -14,6 +14,10 @@ require 'nn.simple'
 require 'nn.tables'
 require 'nn.criteria'
 require 'nn.StochasticGradient'
+require 'nn.convolution'
+require 'nn.pooling'
+require 'nn.sparse'
+require 'nn.hessian'
 nn.Jacobian = require 'nn.Jacobian'
 
 return nn

@@ -459,6 +459,15 @@ function VolumetricMaxPooling:updateGradInput(input, gradOutput)
    return self.gradInput
 end
 VolumetricMaxPooling.type = SpatialMaxPooling.type
+local function volumetricPoolString(self)
+   local s = string.format('%s(%dx%dx%d, %d,%d,%d', torch.typename(self), self.kT, self.kW, self.kH,
+      self.dT, self.dW, self.dH)
+   if self.padT ~= 0 or self.padW ~= 0 or self.padH ~= 0 then
+      s = s .. string.format(', %d,%d,%d', self.padT, self.padW, self.padH)
+   end
+   return s .. ')'
+end
+VolumetricMaxPooling.__tostring__ = volumetricPoolString
 
 local VolumetricAveragePooling, parentVA = torch.class('nn.VolumetricAveragePooling', 'nn.Module')
 function VolumetricAveragePooling:__init(kT, kW, kH, dT, dW, dH, padT, padW, padH)
@@ -479,6 +488,8 @@ function VolumetricAveragePooling:updateGradInput(input, gradOutput)
       self.dT, self.dW, self.dH, self.padT, self.padW, self.padH, self.ceil_mode or false, self.count_include_pad ~= false)
    return self.gradInput
 end
+
+VolumetricAveragePooling.__tostring__ = volumetricPoolString
 
 local SpatialAdaptiveMaxPooling, parentAM = torch.class('nn.SpatialAdaptiveMaxPooling', 'nn.Module')
 function SpatialAdaptiveMaxPooling:__init(W, H)

@@ -55,7 +55,7 @@ function SparseLinear:updateOutput(input)
    end
    local nbatches = #list
    if nbatches == 0 then
-      self.output:copy(self.bias)
+      self.output:resizeAs(self.bias):copy(self.bias)
       return self.output
    end
    -- one [nnz x 3] tensor of (example, feature, value) rows
@@ -364,8 +364,10 @@ function IndexLinear:parameters()
    return {self.weight, self.bias}, {self.running, self.gradBias}
 end
 
--- The key buffers stay LongTensors across type changes.
+-- The key buffers stay LongTensors across type changes; the last input's lists (the caller's own
+-- tables) are forgotten rather than converted in place.
 function IndexLinear:type(t, cache)
+   self.lkeys, self.lvalues = nil, nil
    local keep = {keys = self.keys, sizes = self.sizes, cumSumSizes = self.cumSumSizes,
       updateKeys = self.updateKeys, updateKeysBuffer = self.updateKeysBuffer, runningKeys = self.running.keys,
       runningCums = self.running.cumSumSizes, sizesCache = self.sizesCache, cumSumSizesCache = self.cumSumSizesCache}

@@ -20,6 +20,10 @@ require 'nn.criteria_more'
 require 'nn.misc'
 require 'nn.normalization'
 require 'nn.StochasticGradient'
+require 'nn.convolution'
+require 'nn.pooling'
+require 'nn.sparse'
+require 'nn.hessian'
 nn.Jacobian = require 'nn.Jacobian'
 
 return nn

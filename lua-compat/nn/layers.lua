@@ -313,27 +313,41 @@ function VolumetricConvolution:__init(nInputPlane, nOutputPlane, kT, kW, kH, dT,
    self:reset()
 end
 function VolumetricConvolution:reset(stdv) return uniformInit(self, stdv, self.kT * self.kW * self.kH * self.nInputPlane) end
+function VolumetricConvolution:noBias()
+   self.bias, self.gradBias = nil, nil
+   return self
+end
+-- On the CPU torch/nn ran the unfolding (MM) kernel; the VolumetricConvolution kernel served CUDA.
+local function vconvArgs(s) return s.kT, s.kW, s.kH, s.dT, s.dW, s.dH, s.padT, s.padW, s.padH end
 function VolumetricConvolution:updateOutput(input)
    convBuffers(self, input)
-   K(input).VolumetricConvolution_updateOutput(input, self.output, self.weight, self.bias, self.finput,
-      self.fgradInput, self.dT, self.dW, self.dH, self.padT, self.padW, self.padH)
+   K(input).VolumetricConvolutionMM_updateOutput(input, self.output, self.weight, self.bias, self.finput,
+      vconvArgs(self))
    return self.output
 end
 function VolumetricConvolution:updateGradInput(input, gradOutput)
    convBuffers(self, input)
-   K(input).VolumetricConvolution_updateGradInput(input, gradOutput, self.gradInput, self.weight, self.finput,
-      self.dT, self.dW, self.dH, self.padT, self.padW, self.padH)
+   K(input).VolumetricConvolutionMM_updateGradInput(input, gradOutput, self.gradInput, self.weight, self.finput,
+      self.fgradInput, vconvArgs(self))
    return self.gradInput
 end
 function VolumetricConvolution:accGradParameters(input, gradOutput, scale)
    convBuffers(self, input)
-   K(input).VolumetricConvolution_accGradParameters(input, gradOutput, self.gradWeight, self.gradBias,
-      self.finput, self.fgradInput, self.dT, self.dW, self.dH, self.padT, self.padW, self.padH, scale or 1)
+   local s = self
+   K(input).VolumetricConvolutionMM_accGradParameters(input, gradOutput, self.gradWeight, self.gradBias,
+      self.finput, s.kT, s.kW, s.kH, s.dT, s.dW, s.dH, s.padT, s.padW, s.padH, scale or 1)
 end
 function VolumetricConvolution:clearState() return nn.utils.clear(self, 'output', 'gradInput', 'finput', 'fgradInput') end
 function VolumetricConvolution:__tostring__()
-   return string.format('%s(%d -> %d, %dx%dx%d, %d,%d,%d, %d,%d,%d)', torch.typename(self), self.nInputPlane,
-      self.nOutputPlane, self.kT, self.kW, self.kH, self.dT, self.dW, self.dH, self.padT, self.padW, self.padH)
+   local s = string.format('%s(%d -> %d, %dx%dx%d', torch.typename(self), self.nInputPlane, self.nOutputPlane,
+      self.kT, self.kW, self.kH)
+   if self.dT ~= 1 or self.dW ~= 1 or self.dH ~= 1 or self.padT ~= 0 or self.padW ~= 0 or self.padH ~= 0 then
+      s = s .. string.format(', %d,%d,%d', self.dT, self.dW, self.dH)
+   end
+   if self.padT ~= 0 or self.padW ~= 0 or self.padH ~= 0 then
+      s = s .. string.format(', %d,%d,%d', self.padT, self.padW, self.padH)
+   end
+   return s .. ')'
 end
 
 -- Pooling ---------------------------------------------------------------------------------------
@@ -356,6 +370,7 @@ function SpatialMaxPooling:ceil() self.ceil_mode = true; return self end
 function SpatialMaxPooling:floor() self.ceil_mode = false; return self end
 function SpatialMaxPooling:updateOutput(input)
    self.indices = self.indices or torch.LongTensor()
+   self.iheight, self.iwidth = input:size(input:dim() - 1), input:size(input:dim())
    K(input).SpatialMaxPooling_updateOutput(input, self.output, self.indices, self.kW, self.kH,
       self.dW, self.dH, self.padW, self.padH, self.ceil_mode or false)
    return self.output
@@ -432,6 +447,8 @@ end
 function VolumetricMaxPooling:ceil() self.ceil_mode = true; return self end
 function VolumetricMaxPooling:floor() self.ceil_mode = false; return self end
 function VolumetricMaxPooling:updateOutput(input)
+   local d = input:dim()
+   self.itime, self.iheight, self.iwidth = input:size(d - 2), input:size(d - 1), input:size(d)
    K(input).VolumetricMaxPooling_updateOutput(input, self.output, self.indices, self.kT, self.kW, self.kH,
       self.dT, self.dW, self.dH, self.padT, self.padW, self.padH, self.ceil_mode)
    return self.output
@@ -442,6 +459,15 @@ function VolumetricMaxPooling:updateGradInput(input, gradOutput)
    return self.gradInput
 end
 VolumetricMaxPooling.type = SpatialMaxPooling.type
+local function volumetricPoolString(self)
+   local s = string.format('%s(%dx%dx%d, %d,%d,%d', torch.typename(self), self.kT, self.kW, self.kH,
+      self.dT, self.dW, self.dH)
+   if self.padT ~= 0 or self.padW ~= 0 or self.padH ~= 0 then
+      s = s .. string.format(', %d,%d,%d', self.padT, self.padW, self.padH)
+   end
+   return s .. ')'
+end
+VolumetricMaxPooling.__tostring__ = volumetricPoolString
 
 local VolumetricAveragePooling, parentVA = torch.class('nn.VolumetricAveragePooling', 'nn.Module')
 function VolumetricAveragePooling:__init(kT, kW, kH, dT, dW, dH, padT, padW, padH)
@@ -462,6 +488,8 @@ function VolumetricAveragePooling:updateGradInput(input, gradOutput)
       self.dT, self.dW, self.dH, self.padT, self.padW, self.padH, self.ceil_mode or false, self.count_include_pad ~= false)
    return self.gradInput
 end
+
+VolumetricAveragePooling.__tostring__ = volumetricPoolString
 
 local SpatialAdaptiveMaxPooling, parentAM = torch.class('nn.SpatialAdaptiveMaxPooling', 'nn.Module')
 function SpatialAdaptiveMaxPooling:__init(W, H)
@@ -629,6 +657,20 @@ function LookupTable:scaleGradByFreq()
 end
 
 function LookupTable:parameters() return {self.weight}, {self.gradWeight} end
+
+function LookupTable:accUpdateOnly()
+   self.gradWeight = nil
+   return self
+end
+
+-- The kernel accumulates -lr * gradient into the weight itself (the only way once accUpdateOnly
+-- dropped gradWeight).
+function LookupTable:accUpdateGradParameters(input, gradOutput, lr)
+   local gradWeight = self.gradWeight
+   self.gradWeight = self.weight
+   self:accGradParameters(input, gradOutput, -lr)
+   self.gradWeight = gradWeight
+end
 
 local function asIndices(self, input)
    if torch.type(input) == 'torch.LongTensor' then return input end

@@ -13,8 +13,8 @@ static long THNN_(Linear_checkInput)(const char *fn, THTensor *input, THTensor *
   THNN_(checkDims)(fn, "weight", weight, 2, 2);
   long in = input->size[input->nDimension - 1];
   if (in != weight->size[1])
-    THError("%s: input must have %ld features (weight is %s), got input of size %s", fn, weight->size[1],
-            THTensor_(sizeDesc)(weight).str, THTensor_(sizeDesc)(input).str);
+    THError("%s: size mismatch, input must have %ld features (weight is %s), got input of size %s", fn,
+            weight->size[1], THTensor_(sizeDesc)(weight).str, THTensor_(sizeDesc)(input).str);
   return input->nDimension == 2 ? input->size[0] : 0;
 }
 

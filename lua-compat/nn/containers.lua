@@ -349,9 +349,21 @@ function Parallel:__init(inputDimension, outputDimension)
    self.outputDimension = outputDimension
 end
 
+-- As in Torch7, slice i of the input goes to module i for every slice; modules past the last
+-- slice are not run.
+local function sliceCount(self, input)
+   local n = input:size(self.inputDimension)
+   if n > #self.modules then
+      error(string.format('nn.Parallel: the input has %d slices along dimension %d but there are only %d modules',
+                          n, self.inputDimension, #self.modules), 3)
+   end
+   return n
+end
+
 function Parallel:updateOutput(input)
    local outs, total = {}, 0
-   for i, m in ipairs(self.modules) do
+   for i = 1, sliceCount(self, input) do
+      local m = self.modules[i]
       local o = self:rethrowErrors(m, i, 'updateOutput', input:select(self.inputDimension, i))
       outs[i] = o
       total = total + o:size(self.outputDimension)
@@ -371,7 +383,8 @@ end
 local function parallelBack(self, input, gradOutput, method, scale)
    if method ~= 'accGradParameters' then self.gradInput:resizeAs(input) end
    local offset = 1
-   for i, m in ipairs(self.modules) do
+   for i = 1, sliceCount(self, input) do
+      local m = self.modules[i]
       local n = m.output:size(self.outputDimension)
       local g = self:rethrowErrors(m, i, method, input:select(self.inputDimension, i),
          gradOutput:narrow(self.outputDimension, offset, n), scale)

@@ -19,11 +19,11 @@ require 'nn.distance'
 require 'nn.criteria_more'
 require 'nn.misc'
 require 'nn.normalization'
-require 'nn.StochasticGradient'
 require 'nn.convolution'
 require 'nn.pooling'
 require 'nn.sparse'
 require 'nn.hessian'
+require 'nn.StochasticGradient'
 nn.Jacobian = require 'nn.Jacobian'
 
 return nn

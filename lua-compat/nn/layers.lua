@@ -110,7 +110,7 @@ pointwise('HardTanh', function(self, lo, hi, ip)
 local ReLU6 = torch.class('nn.ReLU6', 'nn.HardTanh')
 function ReLU6:__init(ip) nn.HardTanh.__init(self, 0, 6, ip) end
 
-pointwise('GatedLinear', function(self, dim) self.dim = dim end,
+pointwise('GatedLinearUnit', function(self, dim) self.dim = dim end,
    function(self, k, x) k.GatedLinear_updateOutput(x, self.output, self.dim or x:dim()) end,
    function(self, k, x, g) k.GatedLinear_updateGradInput(x, g, self.gradInput, self.dim or x:dim()) end)
 

@@ -176,7 +176,7 @@ static void test_bad_inputs(void **state) {
   THFloatTensor *b4 = THFloatTensor_newWithSize1d(4), *go4 = THFloatTensor_newWithSize2d(4, 4);
   THFloatTensor *go2 = THFloatTensor_newWithSize2d(2, 3), *gw2 = THFloatTensor_newWithSize2d(5, 3);
   assert_th_error(THNN_FloatLinear_updateOutput(NULL, x3, out, weight, bias, NULL), "input must be a 1D to 2D tensor");
-  assert_th_error(THNN_FloatLinear_updateOutput(NULL, x6, out, weight, bias, NULL), "input must have 5 features");
+  assert_th_error(THNN_FloatLinear_updateOutput(NULL, x6, out, weight, bias, NULL), "size mismatch, input must have 5 features");
   assert_th_error(THNN_FloatLinear_updateOutput(NULL, input, out, weight, b4, NULL), "bias must have size 3");
   assert_th_error(THNN_FloatLinear_updateOutput(NULL, input, out, NULL, bias, NULL), "weight must not be NULL");
   assert_th_error(THNN_FloatLinear_updateGradInput(NULL, input, go4, gi, weight), "gradOutput must have size 3");

@@ -112,6 +112,14 @@ check.test('containers compute and print', function()
    check.near(ct:backward(T({1}), {T({1}), T({1})}), T({4}), 1e-12, 'ConcatTable gradient sums')
    local p = nn.Parallel(1, 1):add(nn.MulConstant(2)):add(nn.MulConstant(3))
    check.near(p:forward(T({{1, 1}, {1, 1}})), T({2, 2, 3, 3}), 1e-12, 'Parallel')
+   -- Torch7's rule: one module per input slice; a module past the last slice is not run
+   p:add(nn.Linear(5, 5))
+   check.near(p:forward(T({{1, 1}, {1, 1}})), T({2, 2, 3, 3}), 1e-12, 'Parallel, extra module unused')
+   check.near(p:backward(T({{1, 1}, {1, 1}}), T({1, 1, 1, 1})), T({{2, 2}, {3, 3}}), 1e-12,
+              'Parallel gradient, extra module unused')
+   check.errors(function() p:forward(T({{1}, {1}, {1}, {1}})) end,
+                'the input has 4 slices along dimension 1 but there are only 3 modules')
+   check.near(p:forward(T({{1, 1}, {1, 1}})), T({2, 2, 3, 3}), 1e-12, 'Parallel works after the error')
    local pt = nn.ParallelTable():add(nn.MulConstant(2)):add(nn.MulConstant(3))
    local po = pt:forward({T({1}), T({1})})
    check.near(po[2], T({3}), 1e-12, 'ParallelTable')

@@ -289,6 +289,10 @@ check.test('nn.SparseJacobian', function()
    check.truthy(sjac.testJacobianUpdateParameters(pl, xp, pl.bias) < 1e-5, 'PartialLinear: bias update')
    -- nn.Jacobian is unchanged: the whole input is its variable
    check.eq(nn.Jacobian.backward(l, xd):size():totable(), {8, 12}, 'nn.Jacobian: all inputs')
+   -- a module that views a vector input as a batch of one (BatchNormalization) keeps working
+   local bn = nn.BatchNormalization(3)
+   bn:evaluate()
+   check.truthy(nn.Jacobian.testJacobian(bn, torch.rand(4, 3)[2]) < 1e-6, 'nn.Jacobian: a vector row')
    check.errors(function() sjac.testJacobian(m, torch.randn(4)) end, 'matrix of {index, value} rows', nil, true)
    check.errors(function() sjac.testJacobian(m, torch.randn(4, 1)) end, 'matrix of {index, value} rows', nil, true)
    check.truthy(sjac.testJacobian(m, x) < 1e-6, 'works after the errors')

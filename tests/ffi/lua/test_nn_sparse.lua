@@ -4,29 +4,9 @@ require 'nn'
 local check = require 'check'
 torch.manualSeed(13)
 
--- det(t, s): deterministic values in [-1, 1]; params(m): deterministic weights and biases.
-local setup = [=[
-function det(t, s)
-   local i = 0
-   s = s or 0
-   t:apply(function() i = i + 1; return math.sin(i * 0.7 + s) end)
-   return t
-end
-function params(m, s)
-   s = s or 1
-   if m.weight then det(m.weight, s) end
-   if m.bias then det(m.bias, s + 1) end
-   return m
-end
-function input(s, ...) return det(torch.DoubleTensor(...), s) end
-function fb(m, x)
-   local y = m:forward(x):clone()
-   local g = det(y:clone(), 5)
-   m:zeroGradParameters()
-   local gi = m:backward(x, g)
-   return y, gi, m.gradWeight, m.gradBias
-end
-]=]
+-- the helpers det, params, input and fb (nnutil.lua)
+local nnutil = require 'nnutil'
+local setup = nnutil.setup
 
 -- Captured from Torch7 (torch/nn 87268255) with the same setup and code.
 check.golden(setup, {
@@ -100,7 +80,7 @@ return y, m.weight, m.gradWeight == nil]=],
     "torch.DoubleTensor[3x3]{-0.611858,-0.97753,-0.883455,0.989358,0.662969,0.0247754,-0.611858,-0.97753,-0.883455} | torch.DoubleTensor[5x3]{0.991665,0.675463,0.0415807,-0.71244,-1.04877,-0.891844,-0.373877,0.311541,0.850437,1.08897,0.733523,0.0330844,-0.625071,-0.980936,-0.875452} | true"},
 })
 
-assert(loadstring(setup))()
+nnutil.install()
 
 -- a dense Linear with the same parameters, and the dense form of a list of (feature, value) pairs
 local function denseTwin(m)

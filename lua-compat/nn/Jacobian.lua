@@ -18,6 +18,9 @@
 --     a write/read of the module through a binary DiskFile
 --   Jacobian.testAllUpdate(module, input, weightName, gradWeightName) -> table of errors of the
 --     update paths (accGradParameters, accUpdateGradParameters, each also with shared weights)
+--
+-- nn.SparseJacobian (SparseJacobian.lua) is the same set for modules whose input is sparse, an
+-- nElement x 2 tensor of {index, value} rows: the input variable is then the value column.
 local Jacobian = {}
 
 -- fills x with uniform values in [minval, maxval] (drawn as torch.rand, so seeds give torch/nn's inputs)
@@ -32,22 +35,55 @@ local function flat(t)
    return t.new(t):resize(t:nElement())
 end
 
-function Jacobian.backward(module, input, param, dparam)
-   local wantParam = param ~= nil
-   param = param or input
-   module:forward(input)
-   local dout = module.output.new():resizeAs(module.output)
-   local dflat = module.output.new(dout:storage(), 1, dout:nElement())
-   local jac = torch.Tensor(param:nElement(), dout:nElement()):zero()
-   for j = 1, dflat:nElement() do
-      dout:zero()
-      dflat[j] = 1
-      module:zeroGradParameters()
-      local din = module:updateGradInput(input, dout)
-      module:accGradParameters(input, dout)
-      jac:select(2, j):copy(wantParam and dparam or din)
+local centralRows -- below
+
+-- The checks that differentiate with respect to the input, for a given input variable:
+-- variable(t) is the part of an input (and of its gradInput) that is perturbed and compared.
+local function inputChecks(J, variable)
+   function J.backward(module, input, param, dparam)
+      module:forward(input)
+      local dout = module.output.new():resizeAs(module.output)
+      local dflat = module.output.new(dout:storage(), 1, dout:nElement())
+      local nIn = param and param:nElement() or variable(input):nElement()
+      local jac = torch.Tensor(nIn, dout:nElement()):zero()
+      for j = 1, dflat:nElement() do
+         dout:zero()
+         dflat[j] = 1
+         module:zeroGradParameters()
+         local din = module:updateGradInput(input, dout)
+         module:accGradParameters(input, dout)
+         jac:select(2, j):copy(param and dparam or variable(din))
+      end
+      return jac
    end
-   return jac
+
+   function J.forward(module, input, param, perturbation)
+      return centralRows(module, input, param or variable(input), perturbation)
+   end
+
+   function J.testJacobian(module, input, minval, maxval, perturbation)
+      randomize(variable(input), minval, maxval)
+      local numeric = J.forward(module, input, nil, perturbation)
+      local analytic = J.backward(module, input)
+      return (numeric - analytic):abs():max()
+   end
+
+   function J.testJacobianParameters(module, input, param, dparam, minval, maxval, perturbation)
+      randomize(variable(input), minval, maxval)
+      randomize(param, minval, maxval)
+      local analytic = J.backward(module, input, param, dparam)
+      local numeric = J.forward(module, input, param, perturbation)
+      return (numeric - analytic):abs():max()
+   end
+
+   function J.testJacobianUpdateParameters(module, input, param, minval, maxval, perturbation)
+      randomize(variable(input), minval, maxval)
+      randomize(param, minval, maxval)
+      local analytic = J.backwardUpdate(module, input, param)
+      local numeric = J.forwardUpdate(module, input, param, perturbation)
+      return (numeric - analytic):abs():max()
+   end
+   return J
 end
 
 function Jacobian.backwardUpdate(module, input, param)
@@ -70,10 +106,10 @@ function Jacobian.backwardUpdate(module, input, param)
    return jac
 end
 
--- rows of d output / d param by central differences
-local function centralRows(module, input, param, perturbation, eachRow)
+-- rows of d output / d param by central differences (param: a vector, or a contiguous tensor)
+centralRows = function(module, input, param, perturbation, eachRow)
    perturbation = perturbation or 1e-6
-   local p = flat(param)
+   local p = param:dim() == 1 and param.new(param) or flat(param) -- own header: modules may reshape input
    local nOut = module:forward(input):nElement()
    local jac = torch.Tensor(p:nElement(), nOut)
    local lo, hi = torch.Tensor(nOut), torch.Tensor(nOut)
@@ -92,10 +128,6 @@ local function centralRows(module, input, param, perturbation, eachRow)
    return jac
 end
 
-function Jacobian.forward(module, input, param, perturbation)
-   return centralRows(module, input, param or input, perturbation)
-end
-
 -- one step of gradient descent with learning rate 1 on each output unit: param - d out_j / d param
 function Jacobian.forwardUpdate(module, input, param, perturbation)
    return centralRows(module, input, param, perturbation, function(row, value)
@@ -103,27 +135,16 @@ function Jacobian.forwardUpdate(module, input, param, perturbation)
    end)
 end
 
-function Jacobian.testJacobian(module, input, minval, maxval, perturbation)
-   randomize(input, minval, maxval)
-   local numeric = Jacobian.forward(module, input, input, perturbation)
-   local analytic = Jacobian.backward(module, input)
-   return (numeric - analytic):abs():max()
-end
+-- the whole input is the variable
+inputChecks(Jacobian, function(t) return t end)
 
-function Jacobian.testJacobianParameters(module, input, param, dparam, minval, maxval, perturbation)
-   randomize(input, minval, maxval)
-   randomize(param, minval, maxval)
-   local analytic = Jacobian.backward(module, input, param, dparam)
-   local numeric = Jacobian.forward(module, input, param, perturbation)
-   return (numeric - analytic):abs():max()
-end
-
-function Jacobian.testJacobianUpdateParameters(module, input, param, minval, maxval, perturbation)
-   randomize(input, minval, maxval)
-   randomize(param, minval, maxval)
-   local analytic = Jacobian.backwardUpdate(module, input, param)
-   local numeric = Jacobian.forwardUpdate(module, input, param, perturbation)
-   return (numeric - analytic):abs():max()
+-- The same checks with another input variable (nn.SparseJacobian: the value column of sparse input);
+-- the parameter checks, testIO and testAllUpdate are shared. No diagonal-Hessian checks.
+function Jacobian.withInputVariable(variable)
+   return inputChecks({
+      backwardUpdate = Jacobian.backwardUpdate, forwardUpdate = Jacobian.forwardUpdate,
+      testIO = Jacobian.testIO, testAllUpdate = Jacobian.testAllUpdate,
+   }, variable)
 end
 
 -- diagonal Hessian of F = sum_k y_k^2 / 2 by the module's own second-order backward pass

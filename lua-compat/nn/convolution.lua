@@ -5,15 +5,7 @@
 local THNN = require 'nn.THNN'
 local K = THNN.for_
 
-local function new(T) return nn.utils.tensorClass(T:type())() end
-
--- torch/nn's initialisation: U(-stdv, stdv) with stdv = 1/sqrt(fan-in) unless given (then * sqrt 3).
-local function uniformInit(self, stdv, fanIn)
-   stdv = stdv and stdv * math.sqrt(3) or 1 / math.sqrt(fanIn)
-   self.weight:uniform(-stdv, stdv)
-   if self.bias then self.bias:uniform(-stdv, stdv) end
-   return self
-end
+local new, uniformInit = nn.utils.emptyLike, nn.utils.uniformInit
 
 local function noBias(self)
    self.bias, self.gradBias = nil, nil

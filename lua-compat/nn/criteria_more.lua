@@ -6,16 +6,7 @@ local THNN = require 'nn.THNN'
 local K = THNN.for_
 local distance = require 'nn.distance'
 
-local function emptyLike(t) return nn.utils.tensorClass(t:type())() end
-
-local function buffer(self, name, like)
-   local b = self[name]
-   if not torch.isTensor(b) or b:type() ~= like:type() then
-      b = emptyLike(like)
-      self[name] = b
-   end
-   return b
-end
+local emptyLike, buffer = nn.utils.emptyLike, nn.utils.buffer
 
 -- a label given as a number becomes a one-element tensor of like's type (kept in self[name])
 local function labels(self, name, y, like)

@@ -2,21 +2,8 @@
 -- CosineDistance, DotProduct, Euclidean, WeightedEuclidean, PairwiseDistance, MM, MV, Bilinear,
 -- Normalize and PartialLinear. Field names follow torch/nn's, so saved models load both ways.
 
-local function emptyLike(t) return nn.utils.tensorClass(t:type())() end
-
-local function buffer(self, name, like)
-   local b = self[name]
-   if not torch.isTensor(b) or b:type() ~= like:type() then
-      b = emptyLike(like)
-      self[name] = b
-   end
-   return b
-end
-
-local function uniformReset(t, stdv, fanIn)
-   if stdv then stdv = stdv * math.sqrt(3) else stdv = 1 / math.sqrt(fanIn) end
-   t:uniform(-stdv, stdv)
-end
+local emptyLike, buffer = nn.utils.emptyLike, nn.utils.buffer
+local uniformReset = nn.utils.uniformReset
 
 -- a 1D input as a batch of one row (a view); a 2D input as it is
 local function asRows(x)

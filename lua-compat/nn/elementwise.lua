@@ -4,19 +4,8 @@
 local THNN = require 'nn.THNN'
 local K = THNN.for_
 
--- a fresh, empty tensor of t's type
-local function emptyLike(t) return nn.utils.tensorClass(t:type())() end
-
--- buffer `name` of self, created on first use with the type of `like` (and re-created if the
--- module changed type since)
-local function buffer(self, name, like)
-   local b = self[name]
-   if not torch.isTensor(b) or b:type() ~= like:type() then
-      b = emptyLike(like)
-      self[name] = b
-   end
-   return b
-end
+local emptyLike, buffer = nn.utils.emptyLike, nn.utils.buffer
+local uniformReset = nn.utils.uniformReset
 
 -- sizes given as numbers or as one LongStorage, kept as a LongStorage (torch/nn's `size` field)
 local function sizeStorage(...)
@@ -29,13 +18,6 @@ local function sizeStorage(...)
    local s = torch.LongStorage(#args)
    for i, v in ipairs(args) do s[i] = v end
    return s
-end
-
--- uniform reset in [-stdv, stdv]: a given stdv is a standard deviation (scaled by sqrt 3);
--- otherwise 1 / sqrt(fanIn)
-local function uniformReset(t, stdv, fanIn)
-   if stdv then stdv = stdv * math.sqrt(3) else stdv = 1 / math.sqrt(fanIn) end
-   t:uniform(-stdv, stdv)
 end
 
 -- Add(inputSize [, scalar]): output = input + bias; a scalar bias when `scalar` is true ---------

@@ -25,5 +25,6 @@ require 'nn.sparse'
 require 'nn.hessian'
 require 'nn.StochasticGradient'
 nn.Jacobian = require 'nn.Jacobian'
+nn.SparseJacobian = require 'nn.SparseJacobian'
 
 return nn

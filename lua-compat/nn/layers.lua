@@ -2,7 +2,7 @@
 local THNN = require 'nn.THNN'
 local K = THNN.for_
 
-local function new(T) return nn.utils.tensorClass(T:type())() end
+local new, uniformInit = nn.utils.emptyLike, nn.utils.uniformInit
 
 -- Pointwise activations ------------------------------------------------------------------------
 -- define(name, fwd(self, k, input), bwd(self, k, input, gradOutput), init(self, ...), tostring)
@@ -171,12 +171,7 @@ function Linear:noBias()
    return self
 end
 
-function Linear:reset(stdv)
-   stdv = stdv and stdv * math.sqrt(3) or 1 / math.sqrt(self.weight:size(2))
-   self.weight:uniform(-stdv, stdv)
-   if self.bias then self.bias:uniform(-stdv, stdv) end
-   return self
-end
+function Linear:reset(stdv) return uniformInit(self, stdv, self.weight:size(2)) end
 
 function Linear:updateOutput(input)
    self.addBuffer = self.addBuffer or new(input)
@@ -205,12 +200,6 @@ function Linear:__tostring__()
 end
 
 -- Convolutions ----------------------------------------------------------------------------------
-local function uniformInit(self, stdv, fanIn)
-   stdv = stdv and stdv * math.sqrt(3) or 1 / math.sqrt(fanIn)
-   self.weight:uniform(-stdv, stdv)
-   if self.bias then self.bias:uniform(-stdv, stdv) end
-   return self
-end
 
 local function convBuffers(self, input)
    self.finput = self.finput or new(input)

@@ -4,16 +4,7 @@
 local THNN = require 'nn.THNN'
 local K = THNN.for_
 
-local function emptyLike(t) return nn.utils.tensorClass(t:type())() end
-
-local function buffer(self, name, like)
-   local b = self[name]
-   if not torch.isTensor(b) or b:type() ~= like:type() then
-      b = emptyLike(like)
-      self[name] = b
-   end
-   return b
-end
+local emptyLike, buffer = nn.utils.emptyLike, nn.utils.buffer
 
 local function storageOf(list)
    local s = torch.LongStorage(#list)

@@ -1,5 +1,5 @@
 -- Layers written in Lua over tensor operations (no THNN kernel).
-local function tensorOf(x) return nn.utils.tensorClass(x:type())() end
+local tensorOf = nn.utils.emptyLike
 
 -- Identity --------------------------------------------------------------------------------------
 local Identity = torch.class('nn.Identity', 'nn.Module')

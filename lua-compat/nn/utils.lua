@@ -87,6 +87,31 @@ function utils.deepCopy(value, memo)
    return value
 end
 
+-- A fresh, empty tensor of t's type.
+function utils.emptyLike(t) return tensorClass(t:type())() end
+
+-- self[name]: a buffer of like's type, created on first use (and again after a type change).
+function utils.buffer(self, name, like)
+   local b = self[name]
+   if not torch.isTensor(b) or b:type() ~= like:type() then
+      b = tensorClass(like:type())()
+      self[name] = b
+   end
+   return b
+end
+
+-- torch/nn's initialisation: t uniform in [-s, s], with s = stdv * sqrt(3) when stdv is given (a
+-- standard deviation), otherwise 1 / sqrt(fanIn). uniformInit does so for self.weight and self.bias.
+function utils.uniformReset(t, stdv, fanIn)
+   local s = stdv and stdv * math.sqrt(3) or 1 / math.sqrt(fanIn)
+   t:uniform(-s, s)
+end
+function utils.uniformInit(self, stdv, fanIn)
+   utils.uniformReset(self.weight, stdv, fanIn)
+   if self.bias then utils.uniformReset(self.bias, stdv, fanIn) end
+   return self
+end
+
 -- Replaces the named fields by empty values of their kind (tensors of the same type, empty tables).
 function utils.clear(self, ...)
    local names = {...}

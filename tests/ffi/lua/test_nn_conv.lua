@@ -5,30 +5,9 @@ require 'nn'
 local check = require 'check'
 torch.manualSeed(11)
 
--- det(t, s): deterministic values in [-1, 1]; params(m): deterministic weights and biases;
--- fb(m, x): output, gradInput, gradWeight, gradBias of a forward and backward pass.
-local setup = [=[
-function det(t, s)
-   local i = 0
-   s = s or 0
-   t:apply(function() i = i + 1; return math.sin(i * 0.7 + s) end)
-   return t
-end
-function params(m, s)
-   s = s or 1
-   if m.weight then det(m.weight, s) end
-   if m.bias then det(m.bias, s + 1) end
-   return m
-end
-function input(s, ...) return det(torch.DoubleTensor(...), s) end
-function fb(m, x)
-   local y = m:forward(x):clone()
-   local g = det(y:clone(), 5)
-   m:zeroGradParameters()
-   local gi = m:backward(x, g)
-   return y, gi, m.gradWeight, m.gradBias
-end
-]=]
+-- the helpers det, params, input and fb (nnutil.lua)
+local nnutil = require 'nnutil'
+local setup = nnutil.setup
 
 -- Captured from Torch7 (torch/nn 87268255) with the same setup and code.
 check.golden(setup, {
@@ -131,7 +110,7 @@ return fb(m, input(24, 2, 3, 3, 3))]=],
     "nn.VolumetricConvolution(2 -> 2, 2x2x2) | nn.VolumetricConvolution(2 -> 2, 2x2x2, 1,1,1, 1,0,1)"},
 })
 
-assert(loadstring(setup))()
+nnutil.install()
 
 local TOL = 1e-5
 local J = nn.Jacobian

@@ -5,29 +5,9 @@ require 'nn'
 local check = require 'check'
 torch.manualSeed(12)
 
--- det(t, s): deterministic values in [-1, 1]; fb(m, x): output, gradInput, gradWeight, gradBias.
-local setup = [=[
-function det(t, s)
-   local i = 0
-   s = s or 0
-   t:apply(function() i = i + 1; return math.sin(i * 0.7 + s) end)
-   return t
-end
-function params(m, s)
-   s = s or 1
-   if m.weight then det(m.weight, s) end
-   if m.bias then det(m.bias, s + 1) end
-   return m
-end
-function input(s, ...) return det(torch.DoubleTensor(...), s) end
-function fb(m, x)
-   local y = m:forward(x):clone()
-   local g = det(y:clone(), 5)
-   m:zeroGradParameters()
-   local gi = m:backward(x, g)
-   return y, gi, m.gradWeight, m.gradBias
-end
-]=]
+-- the helpers det, params, input and fb (nnutil.lua)
+local nnutil = require 'nnutil'
+local setup = nnutil.setup
 
 -- Captured from Torch7 (torch/nn 87268255) with the same setup and code.
 check.golden(setup, {
@@ -107,7 +87,7 @@ return out, total, c:backward(x, t)]=],
     "-3.17737 | 7 | torch.DoubleTensor[1x3x2x3]{-0.5,0,0,0,0,-0.5,0,-1,0,0,-1,0,0,0,-2,-2,0,0}"},
 })
 
-assert(loadstring(setup))()
+nnutil.install()
 
 local J = nn.Jacobian
 -- io false: skip the save-and-load check (clearState drops a fractional pooling's samples, so the

@@ -4,29 +4,9 @@ require 'nn'
 local check = require 'check'
 torch.manualSeed(13)
 
--- det(t, s): deterministic values in [-1, 1]; params(m): deterministic weights and biases.
-local setup = [=[
-function det(t, s)
-   local i = 0
-   s = s or 0
-   t:apply(function() i = i + 1; return math.sin(i * 0.7 + s) end)
-   return t
-end
-function params(m, s)
-   s = s or 1
-   if m.weight then det(m.weight, s) end
-   if m.bias then det(m.bias, s + 1) end
-   return m
-end
-function input(s, ...) return det(torch.DoubleTensor(...), s) end
-function fb(m, x)
-   local y = m:forward(x):clone()
-   local g = det(y:clone(), 5)
-   m:zeroGradParameters()
-   local gi = m:backward(x, g)
-   return y, gi, m.gradWeight, m.gradBias
-end
-]=]
+-- the helpers det, params, input and fb (nnutil.lua)
+local nnutil = require 'nnutil'
+local setup = nnutil.setup
 
 -- Captured from Torch7 (torch/nn 87268255) with the same setup and code.
 check.golden(setup, {
@@ -100,7 +80,7 @@ return y, m.weight, m.gradWeight == nil]=],
     "torch.DoubleTensor[3x3]{-0.611858,-0.97753,-0.883455,0.989358,0.662969,0.0247754,-0.611858,-0.97753,-0.883455} | torch.DoubleTensor[5x3]{0.991665,0.675463,0.0415807,-0.71244,-1.04877,-0.891844,-0.373877,0.311541,0.850437,1.08897,0.733523,0.0330844,-0.625071,-0.980936,-0.875452} | true"},
 })
 
-assert(loadstring(setup))()
+nnutil.install()
 
 -- a dense Linear with the same parameters, and the dense form of a list of (feature, value) pairs
 local function denseTwin(m)
@@ -214,6 +194,88 @@ check.test('LookupTable:accUpdateOnly', function()
    m:forward(x)
    m:backwardUpdate(x, g:float(), 0.1)
    check.eq(torch.type(m.weight), 'torch.FloatTensor', 'Float after accUpdateOnly')
+end)
+
+-- A module on sparse input whose gradInput has the input's {index, value} form: a weighted sum
+-- y = sum_r w[index_r] * value_r, written here for nn.SparseJacobian. broken = true scales gradInput.
+local SparseDot, parentSD = torch.class('nn.TestSparseDot', 'nn.Module')
+function SparseDot:__init(n, broken)
+   parentSD.__init(self)
+   self.weight = torch.Tensor(n):uniform(-1, 1)
+   self.gradWeight = torch.zeros(n)
+   self.broken = broken
+end
+function SparseDot:updateOutput(x)
+   self.output:resize(1):zero()
+   for r = 1, x:size(1) do self.output[1] = self.output[1] + self.weight[x[r][1]] * x[r][2] end
+   return self.output
+end
+function SparseDot:updateGradInput(x, g)
+   self.gradInput:resizeAs(x):copy(x)
+   for r = 1, x:size(1) do
+      self.gradInput[r][2] = self.weight[x[r][1]] * g[1] * (self.broken and 2 or 1)
+   end
+   return self.gradInput
+end
+function SparseDot:accGradParameters(x, g, scale)
+   for r = 1, x:size(1) do
+      local k = x[r][1]
+      self.gradWeight[k] = self.gradWeight[k] + (scale or 1) * x[r][2] * g[1]
+   end
+end
+
+check.test('nn.SparseJacobian', function()
+   local sjac = nn.SparseJacobian
+   check.eq(sjac, require('nn.SparseJacobian'), 'nn.SparseJacobian is the module')
+   local x = torch.Tensor({{3, 0.5}, {1, -1}, {5, 2}, {3, 1}})
+   local m = nn.TestSparseDot(6)
+   -- backward: one row per input row, d y / d value_r = w[index_r]; forward agrees numerically
+   local want = torch.Tensor(4, 1)
+   for r = 1, 4 do want[r][1] = m.weight[x[r][1]] end
+   check.near(sjac.backward(m, x), want, 1e-12, 'backward Jacobian')
+   check.near(sjac.forward(m, x), want, 1e-8, 'forward Jacobian')
+   -- the checks randomize only the values: the indices stay as they were
+   local idx = x:select(2, 1):clone()
+   check.truthy(sjac.testJacobian(m, x) < 1e-6, 'testJacobian')
+   check.eq(x:select(2, 1), idx, 'indices untouched')
+   check.truthy(x:select(2, 2):ne(torch.Tensor({0.5, -1, 2, 1})):all(), 'values randomized')
+   check.truthy(sjac.testJacobian(m, x, 5, 6) < 1e-6, 'testJacobian in [5, 6]')
+   check.truthy(x:select(2, 2):ge(5):all() and x:select(2, 2):le(6):all(), 'values in [minval, maxval]')
+   check.truthy(sjac.testJacobianParameters(m, x, m.weight, m.gradWeight) < 1e-6, 'testJacobianParameters')
+   check.truthy(sjac.testAllUpdate(m, x, 'weight', 'gradWeight').accGradParameters < 1e-12, 'testAllUpdate')
+   local ferr, berr = sjac.testIO(m, x)
+   check.eq({ferr, berr}, {0, 0}, 'testIO')
+   -- a wrong gradInput is caught
+   local bad = nn.TestSparseDot(6, true)
+   bad.weight:fill(1)
+   check.truthy(sjac.testJacobian(bad, x) > 0.5, 'wrong gradient detected')
+   -- a dense module on an n x 2 input: the variable is the second column
+   local l = nn.Linear(2, 3)
+   local xd = torch.randn(4, 2)
+   local jl = sjac.backward(l, xd)
+   check.eq(jl:size():totable(), {4, 12}, 'dense: Jacobian size')
+   check.near(jl[2]:view(4, 3)[2], l.weight:select(2, 2), 1e-12, 'dense: d y_2 / d x_{2,2}')
+   check.eq(jl[2]:view(4, 3)[1]:abs():max(), 0, 'dense: rows independent')
+   check.truthy(sjac.testJacobianUpdateParameters(l, xd, l.weight) < 1e-6, 'testJacobianUpdateParameters')
+   -- PartialLinear, as torch/nn's suite checks it
+   local pl = nn.PartialLinear(5, 15)
+   pl:setPartition(torch.randperm(15):narrow(1, 1, 5))
+   local xp = torch.randn(10, 5)
+   local w = pl.network:get(1):get(2)
+   check.truthy(sjac.testJacobian(pl, xp) < 1e-5, 'PartialLinear: input')
+   check.truthy(sjac.testJacobianParameters(pl, xp, w.weight, w.gradWeight) < 1e-5, 'PartialLinear: weight')
+   check.truthy(sjac.testJacobianParameters(pl, xp, pl.bias, pl.gradBias) < 1e-5, 'PartialLinear: bias')
+   check.truthy(sjac.testJacobianUpdateParameters(pl, xp, w.weight) < 1e-5, 'PartialLinear: weight update')
+   check.truthy(sjac.testJacobianUpdateParameters(pl, xp, pl.bias) < 1e-5, 'PartialLinear: bias update')
+   -- nn.Jacobian is unchanged: the whole input is its variable
+   check.eq(nn.Jacobian.backward(l, xd):size():totable(), {8, 12}, 'nn.Jacobian: all inputs')
+   -- a module that views a vector input as a batch of one (BatchNormalization) keeps working
+   local bn = nn.BatchNormalization(3)
+   bn:evaluate()
+   check.truthy(nn.Jacobian.testJacobian(bn, torch.rand(4, 3)[2]) < 1e-6, 'nn.Jacobian: a vector row')
+   check.errors(function() sjac.testJacobian(m, torch.randn(4)) end, 'matrix of {index, value} rows', nil, true)
+   check.errors(function() sjac.testJacobian(m, torch.randn(4, 1)) end, 'matrix of {index, value} rows', nil, true)
+   check.truthy(sjac.testJacobian(m, x) < 1e-6, 'works after the errors')
 end)
 
 check.run()

@@ -165,6 +165,7 @@ class RawLeNet {
 };
 
 void W8_lenet_epoch(benchmark::State &state) {
+  tune_allocator();  // as a training program would (ember/allocator.hpp)
   const data::TensorDataset *set = training_set();
   if (!set) {
     state.SkipWithError("Fashion-MNIST not found (Debian package dataset-fashion-mnist)");

@@ -3,6 +3,7 @@
 using namespace ember;
 
 int main() {
+  tune_allocator();  // optional: keep freed heap between steps (see Memory below)
   data::FashionMNIST train(data::FashionMNIST::kDefaultRoot, /*train=*/true);  // [60000,1,28,28] in [0,1]
   train.transform(data::Normalize(0.2860, 0.3530));
   data::DataLoader loader(train, data::DataLoaderOptions(64).shuffle(true).seed(1));

@@ -155,6 +155,7 @@ double accuracy(nn::Module &model, const data::TensorDataset &set) {
 
 int main(int argc, char **argv) {
   Flags flags = parse(argc, argv);
+  tune_allocator();  // keep the heap between steps (ember/allocator.hpp)
   if (flags.threads > 0) THSetNumThreads((int)flags.threads);
   std::printf("ember LeNet-5 on Fashion-MNIST: %ld epoch(s), batch %ld, SGD lr %g (%s), %smomentum 0.9, %d thread(s)\n",
               flags.epochs, flags.batch_size, flags.lr, flags.schedule ? "warm-up, cosine decay" : "constant",

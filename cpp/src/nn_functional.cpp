@@ -334,14 +334,10 @@ Tensor embedding(const Tensor &ids, const Tensor &weight, std::optional<long> pa
 }
 
 // ------------------------------------------------------------------------------------ activations
-Tensor relu(const Tensor &input) {
-  return thnn::apply(
-      {"Threshold", input},
-      [](auto &a) { EMBER_THNN(Threshold_updateOutput, a)(nullptr, a.input, a.output, 0, 0, false); },
-      [](auto &a) {
-        EMBER_THNN(Threshold_updateGradInput, a)(nullptr, a.input, a.grad_output, a.grad_input, 0, 0, false);
-      });
-}
+// relu, tanh and sigmoid are Tensor's methods (tensor_math.cpp), under the names libtorch also has.
+Tensor relu(const Tensor &input) { return input.relu(); }
+Tensor tanh(const Tensor &input) { return input.tanh(); }
+Tensor sigmoid(const Tensor &input) { return input.sigmoid(); }
 
 Tensor leaky_relu(const Tensor &input, double negative_slope) {
   return thnn::apply(
@@ -374,8 +370,6 @@ Tensor elu(const Tensor &input, double alpha) {
           EMBER_THNN(NAME##_updateGradInput, a)(nullptr, a.input, a.grad_output, a.grad_input, a.output);     \
         });                                                                                                   \
   }
-EMBER_NN_OUTPUT_GRAD_MODULE(tanh, Tanh)
-EMBER_NN_OUTPUT_GRAD_MODULE(sigmoid, Sigmoid)
 namespace {
 EMBER_NN_OUTPUT_GRAD_MODULE(log_softmax_rows, LogSoftMax)
 EMBER_NN_OUTPUT_GRAD_MODULE(softmax_rows, SoftMax)

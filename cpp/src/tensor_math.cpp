@@ -2,6 +2,8 @@
 // backward formula. Reductions and matmul are in tensor_reduce.cpp.
 #include "tensor_impl.hpp"
 
+#include <ember/thnn.hpp>
+
 #include <algorithm>
 #include <cmath>
 
@@ -194,18 +196,40 @@ Tensor Tensor::abs() const {
   return pointwise(*this, "AbsBackward", EMBER_TH_UNARY(abs), kKeepX,
                    [](const Tensor &g, const Tensor &x, const Tensor &) { return g * x.sign(); });
 }
+// The activations: THNN's kernels (the vectorised forward, a one-pass backward). The node keeps the
+// output only, all these gradients read (ReLU's mask y > 0 is x > 0, NaN included), so the input
+// may change in place after the call. nn::functional's relu/tanh/sigmoid and the layers call these.
+namespace {
+#define EMBER_THNN_UNARY(NAME) [](auto tag, auto *r, auto *t) { EMBER_THNN(NAME##_updateOutput, tag)(nullptr, t, r); }
+
+// kernel(tag, grad_input, grad_output, y) (a fresh grad_input).
+template <class K> Tensor output_grad(const Tensor &g, const Tensor &y, K kernel) {
+  Tensor grad_input = make_empty(y.dtype());
+  dispatch(y.dtype(), [&](auto tag) { kernel(tag, grad_input.th(tag), g.th(tag), y.th(tag)); });
+  return grad_input;
+}
+}  // namespace
+
 Tensor Tensor::tanh() const {
-  return pointwise(*this, "TanhBackward", EMBER_TH_UNARY(tanh), kKeepY,
-                   [](const Tensor &g, const Tensor &, const Tensor &y) { return g * (1.0 - y * y); });
+  return pointwise(*this, "TanhBackward", EMBER_THNN_UNARY(Tanh), kKeepY, [](const Tensor &g, const Tensor &, const Tensor &y) {
+    return output_grad(g, y, [](auto tag, auto *gi, auto *go, auto *y) { EMBER_THNN(Tanh_updateGradInput, tag)(nullptr, y, go, gi, y); });
+  });
 }
 Tensor Tensor::sigmoid() const {
-  return pointwise(*this, "SigmoidBackward", EMBER_TH_UNARY(sigmoid), kKeepY,
-                   [](const Tensor &g, const Tensor &, const Tensor &y) { return g * y * (1.0 - y); });
+  return pointwise(*this, "SigmoidBackward", EMBER_THNN_UNARY(Sigmoid), kKeepY, [](const Tensor &g, const Tensor &, const Tensor &y) {
+    return output_grad(g, y, [](auto tag, auto *gi, auto *go, auto *y) { EMBER_THNN(Sigmoid_updateGradInput, tag)(nullptr, y, go, gi, y); });
+  });
 }
 Tensor Tensor::relu() const {
-  return pointwise(*this, "ReluBackward", [](auto tag, auto *r, auto *t) { EMBER_TH(cmaxValue, tag)(r, t, 0); }, kKeepY,
-                   [](const Tensor &g, const Tensor &, const Tensor &y) { return g * y.gt(0); });
+  return pointwise(*this, "ReluBackward",
+                   [](auto tag, auto *r, auto *t) { EMBER_THNN(Threshold_updateOutput, tag)(nullptr, t, r, 0, 0, false); },
+                   kKeepY, [](const Tensor &g, const Tensor &, const Tensor &y) {
+                     return output_grad(g, y, [](auto tag, auto *gi, auto *go, auto *y) {
+                       EMBER_THNN(Threshold_updateGradInput, tag)(nullptr, y, go, gi, 0, 0, false);
+                     });
+                   });
 }
+#undef EMBER_THNN_UNARY
 Tensor Tensor::sign() const { return unary_op(*this, "sign", EMBER_TH_UNARY(sign)); }
 #undef EMBER_TH_UNARY
 

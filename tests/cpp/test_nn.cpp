@@ -247,6 +247,38 @@ static void test_layer_gradchecks(void **) {
 
 // Conv2d and MaxPool2d reuse their kernel buffers once a graph is released: two calls before one
 // backward, a smaller batch and repeated steps must give what fresh buffers (the functional forms) give.
+// F::relu / tanh / sigmoid are Tensor's relu / tanh / sigmoid: the same values, the same node, and
+// that node keeps the output only (the input may change in place before backward).
+static void test_activations_one_implementation(void **) {
+  namespace F = nn::functional;
+  using Fn = Tensor (*)(const Tensor &);
+  struct Case { const char *node; Fn f; Tensor (Tensor::*method)() const; } cases[] = {
+      {"ReluBackward", F::relu, &Tensor::relu},
+      {"TanhBackward", F::tanh, &Tensor::tanh},
+      {"SigmoidBackward", F::sigmoid, &Tensor::sigmoid}};
+  for (Dtype dt : kDtypes)
+    for (const Case &c : cases) {
+      Tensor x = from_vector(std::vector<double>{-3, -0.5, 0, 0.25, 2, 40}, {2, 3}).to(dt);
+      assert_values(c.f(x), values((x.*c.method)()), 0);
+      Tensor a = x.clone().requires_grad_(), h = a * 1.0;
+      Tensor y = c.f(h);
+      assert_string_equal(y.grad_fn()->name().c_str(), c.node);
+      assert_string_equal((h.*c.method)().grad_fn()->name().c_str(), c.node);
+      Tensor yv = y.detach().clone();
+      h.add_(1.0);          // the input changes; the gradient reads the output only
+      y.sum().backward();   // threw "modified by an in-place operation" when F:: kept the input
+      std::vector<double> yy = values(yv), g = values(a.grad()), xs = values(x);
+      for (size_t i = 0; i < yy.size(); i++) {
+        double expected = c.method == &Tensor::relu ? (xs[i] > 0) : c.method == &Tensor::tanh ? 1 - yy[i] * yy[i]
+                                                                                                : yy[i] * (1 - yy[i]);
+        assert_close(g[i], expected, dt == kFloat ? 1e-6 : 1e-12);
+      }
+    }
+  Tensor nan = from_vector(std::vector<double>{NAN, -1, 1}, {3});
+  assert_true(std::isnan(values(nan.relu())[0]));  // as PyTorch: relu(NaN) is NaN
+  assert_values(nan.relu().narrow(0, 1, 2), {0, 1}, 0);
+}
+
 static void test_buffer_reuse(void **) {
   namespace F = nn::functional;
   manual_seed(6);
@@ -630,7 +662,7 @@ int main(void) {
       cmocka_unit_test(test_activation_golden),   cmocka_unit_test(test_batchnorm_golden),
       cmocka_unit_test(test_embedding_golden),    cmocka_unit_test(test_rnn_golden),
       cmocka_unit_test(test_composite_gradcheck), cmocka_unit_test(test_layer_gradchecks),
-      cmocka_unit_test(test_buffer_reuse),
+      cmocka_unit_test(test_buffer_reuse),        cmocka_unit_test(test_activations_one_implementation),
       cmocka_unit_test(test_tree_names),          cmocka_unit_test(test_registration_errors),
       cmocka_unit_test(test_state_dict_round_trip), cmocka_unit_test(test_state_dict_errors),
       cmocka_unit_test(test_train_eval),          cmocka_unit_test(test_to_dtype),

@@ -6,6 +6,7 @@
 #include <ember/optim.hpp>
 #include <ember/data.hpp>
 #include <ember/serialize.hpp>
+#include <ember/allocator.hpp>
 #include <ember/nn/module.hpp>
 #include <ember/nn/functional.hpp>
 #include <ember/nn/init.hpp>

@@ -60,11 +60,12 @@ Tensor dropout(const Tensor &input, double p = 0.5, bool training = true);
 // padding_idx gets no gradient.
 Tensor embedding(const Tensor &ids, const Tensor &weight, std::optional<long> padding_idx = std::nullopt);
 
+// relu(x), tanh(x) and sigmoid(x) are x.relu(), x.tanh() and x.sigmoid() (one implementation).
 Tensor relu(const Tensor &input);
-Tensor leaky_relu(const Tensor &input, double negative_slope = 0.01);
-Tensor elu(const Tensor &input, double alpha = 1);
 Tensor tanh(const Tensor &input);
 Tensor sigmoid(const Tensor &input);
+Tensor leaky_relu(const Tensor &input, double negative_slope = 0.01);
+Tensor elu(const Tensor &input, double alpha = 1);
 Tensor softplus(const Tensor &input, double beta = 1, double threshold = 20);
 Tensor logsigmoid(const Tensor &input);
 Tensor log_softmax(const Tensor &input, long dim);

@@ -10,7 +10,8 @@ void THNN_(LogSoftMax_updateOutput)(THNNState *state, THTensor *input, THTensor 
   THNN_(SoftMax_rows)("LogSoftMax_updateOutput", input, &nframe, &dim, &stride);
   THNN_(checkNotNull)("LogSoftMax_updateOutput", "output", output);
   input = THTensor_(newContiguous)(input);
-  THTensor *out = THNN_(Pointwise_beginResult)(output, input);
+  THTensor_(resizeAs)(output, input);
+  THTensor *out = THNN_(writable)(output, 0);
   const real *x = THTensor_(data)(input);
   real *y = THTensor_(data)(out);
   long rows = nframe * stride;
@@ -23,7 +24,7 @@ void THNN_(LogSoftMax_updateOutput)(THNNState *state, THTensor *input, THTensor 
     real lse = (real)(m + log(THNN_(SoftMax_rowExpShiftSum)(NULL, xr, dim, stride, m)));
     for (long c = 0; c < dim; c++) yr[c * stride] = xr[c * stride] - lse;
   }
-  THNN_(Pointwise_endResult)(output, out);
+  THNN_(writeBack)(output, out);
   THTensor_(free)(input);
 }
 
@@ -37,7 +38,8 @@ void THNN_(LogSoftMax_updateGradInput)(THNNState *state, THTensor *input, THTens
   THNN_(checkNotNull)(fn, "gradInput", gradInput);
   output = THTensor_(newContiguous)(output);
   gradOutput = THTensor_(newContiguous)(gradOutput);
-  THTensor *gin = THNN_(Pointwise_beginResult)(gradInput, output);
+  THTensor_(resizeAs)(gradInput, output);
+  THTensor *gin = THNN_(writable)(gradInput, 0);
   const real *y = THTensor_(data)(output), *g = THTensor_(data)(gradOutput);
   real *gi = THTensor_(data)(gin);
   long rows = nframe * stride;
@@ -47,7 +49,7 @@ void THNN_(LogSoftMax_updateGradInput)(THNNState *state, THTensor *input, THTens
     accreal sum = THNN_(SoftMax_rowSum)(g + base, dim, stride);
     THNN_(SoftMax_rowSubExpScaled)(gi + base, g + base, y + base, dim, stride, sum);
   }
-  THNN_(Pointwise_endResult)(gradInput, gin);
+  THNN_(writeBack)(gradInput, gin);
   THTensor_(free)(output);
   THTensor_(free)(gradOutput);
 }

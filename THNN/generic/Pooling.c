@@ -314,7 +314,7 @@ void THNN_(poolMaxBackward)(const char *fn, THTensor *input, THTensor *gradOutpu
     outSize *= shape->outputSize[a];
   }
   THTensor_(resizeAs)(gradInput, input);
-  THTensor *gi = THNN_(convWritable)(gradInput, 0);
+  THTensor *gi = THNN_(writable)(gradInput, 0);
   THTensor *go = THTensor_(newContiguous)(gradOutput);
   THIndexTensor *ind = THIndexTensor_(newContiguous)(indices);
   real *gip = THTensor_(data)(gi);
@@ -346,7 +346,7 @@ void THNN_(poolMaxBackward)(const char *fn, THTensor *input, THTensor *gradOutpu
 
   THIndexTensor_(free)(ind);
   THTensor_(free)(go);
-  THNN_(convWritten)(gi, gradInput);
+  THNN_(writeBack)(gradInput, gi);
   if (badAt >= 0) THNN_(poolIndexError)(fn, "indices", badAt, badIndex, TH_INDEX_BASE, inSize - 1 + TH_INDEX_BASE);
 }
 
@@ -365,7 +365,7 @@ void THNN_(poolMax2dForward)(const char *fn, THTensor *input, THTensor *output, 
 
   THTensor *in = THTensor_(newContiguous)(input);
   THTensor_(resizeNd)(output, nd, sizes, NULL);
-  THTensor *out = THNN_(convWritable)(output, 0);
+  THTensor *out = THNN_(writable)(output, 0);
   THIndexTensor *ind = THNN_(poolIndicesWritable)(indices, nd, sizes);
   const real *ip = THTensor_(data)(in);
   real *op = THTensor_(data)(out);
@@ -395,7 +395,7 @@ void THNN_(poolMax2dForward)(const char *fn, THTensor *input, THTensor *output, 
   }
 
   THTensor_(free)(in);
-  THNN_(convWritten)(out, output);
+  THNN_(writeBack)(output, out);
   THNN_(poolIndicesWritten)(ind, indices);
 }
 
@@ -439,7 +439,7 @@ void THNN_(poolMax3dForward)(const char *fn, THTensor *input, THTensor *output, 
 
   THTensor *in = THTensor_(newContiguous)(input);
   THTensor_(resizeNd)(output, nd, sizes, NULL);
-  THTensor *out = THNN_(convWritable)(output, 0);
+  THTensor *out = THNN_(writable)(output, 0);
   THIndexTensor *ind = THNN_(poolIndicesWritable)(indices, nd, sizes);
   const real *ip = THTensor_(data)(in);
   real *op = THTensor_(data)(out);
@@ -466,7 +466,7 @@ void THNN_(poolMax3dForward)(const char *fn, THTensor *input, THTensor *output, 
 
   THFree(bounds);
   THTensor_(free)(in);
-  THNN_(convWritten)(out, output);
+  THNN_(writeBack)(output, out);
   THNN_(poolIndicesWritten)(ind, indices);
 }
 
@@ -483,7 +483,7 @@ void THNN_(poolMax3dBackward)(const char *fn, THTensor *input, THTensor *gradOut
   const long inSize = iT * iH * iW, outSize = oT * oH * oW;
 
   THTensor_(resizeAs)(gradInput, input);
-  THTensor *gi = THNN_(convWritable)(gradInput, 0);
+  THTensor *gi = THNN_(writable)(gradInput, 0);
   THTensor *go = THTensor_(newContiguous)(gradOutput);
   THIndexTensor *ind = THIndexTensor_(newContiguous)(indices);
   real *gip = THTensor_(data)(gi);
@@ -520,7 +520,7 @@ void THNN_(poolMax3dBackward)(const char *fn, THTensor *input, THTensor *gradOut
 
   THIndexTensor_(free)(ind);
   THTensor_(free)(go);
-  THNN_(convWritten)(gi, gradInput);
+  THNN_(writeBack)(gradInput, gi);
   if (badAt >= 0)
     THError("%s: indices value %ld at position %ld (counted from 0 over its elements) is not a window offset "
             "(its three low bytes offT + 256 offH + 65536 offW, each offset below the kernel size %dx%dx%d and "

@@ -29,7 +29,7 @@ static void THNN_(resampleGather)(const THNNPoolShape *s, long *const *maps, THT
   const long planes = s->nBatch * s->nPlanes, inSize = in[0] * in[1] * in[2], outSize = out[0] * out[1] * out[2];
   THTensor *inC = THTensor_(newContiguous)(input);
   THTensor_(resizeNd)(output, nd, sizes, NULL);
-  THTensor *outW = THNN_(convWritable)(output, 0);
+  THTensor *outW = THNN_(writable)(output, 0);
   const real *ip = THTensor_(data)(inC);
   real *op = THTensor_(data)(outW);
 
@@ -44,7 +44,7 @@ static void THNN_(resampleGather)(const THNNPoolShape *s, long *const *maps, THT
   }
 
   THTensor_(free)(inC);
-  THNN_(convWritten)(outW, output);
+  THNN_(writeBack)(output, outW);
 }
 
 /* gradInput (resized like input) = 0, then gradInput[p][maps...] += gradOutput[p][t][h][w]. */
@@ -55,7 +55,7 @@ static void THNN_(resampleScatter)(const THNNPoolShape *s, long *const *maps, TH
   const long planes = s->nBatch * s->nPlanes, inSize = in[0] * in[1] * in[2], outSize = out[0] * out[1] * out[2];
   THTensor *go = THTensor_(newContiguous)(gradOutput);
   THTensor_(resizeAs)(gradInput, input);
-  THTensor *gi = THNN_(convWritable)(gradInput, 0);
+  THTensor *gi = THNN_(writable)(gradInput, 0);
   const real *gop = THTensor_(data)(go);
   real *gip = THTensor_(data)(gi);
 
@@ -71,7 +71,7 @@ static void THNN_(resampleScatter)(const THNNPoolShape *s, long *const *maps, TH
   }
 
   THTensor_(free)(go);
-  THNN_(convWritten)(gi, gradInput);
+  THNN_(writeBack)(gradInput, gi);
 }
 
 /* ------------------------------------------------------------------ padding */

@@ -9,7 +9,8 @@ void THNN_(SoftMax_updateOutput)(THNNState *state, THTensor *input, THTensor *ou
   THNN_(SoftMax_rows)("SoftMax_updateOutput", input, &nframe, &dim, &stride);
   THNN_(checkNotNull)("SoftMax_updateOutput", "output", output);
   input = THTensor_(newContiguous)(input);
-  THTensor *out = THNN_(Pointwise_beginResult)(output, input);
+  THTensor_(resizeAs)(output, input);
+  THTensor *out = THNN_(writable)(output, 0);
   const real *x = THTensor_(data)(input);
   real *y = THTensor_(data)(out);
   long rows = nframe * stride;
@@ -21,7 +22,7 @@ void THNN_(SoftMax_updateOutput)(THNNState *state, THTensor *input, THTensor *ou
     real inv = (real)(1 / THNN_(SoftMax_rowExpShiftSum)(yr, x + base, dim, stride, m));
     for (long c = 0; c < dim; c++) yr[c * stride] *= inv;
   }
-  THNN_(Pointwise_endResult)(output, out);
+  THNN_(writeBack)(output, out);
   THTensor_(free)(input);
 }
 
@@ -35,7 +36,8 @@ void THNN_(SoftMax_updateGradInput)(THNNState *state, THTensor *input, THTensor 
   THNN_(checkNotNull)(fn, "gradInput", gradInput);
   output = THTensor_(newContiguous)(output);
   gradOutput = THTensor_(newContiguous)(gradOutput);
-  THTensor *gin = THNN_(Pointwise_beginResult)(gradInput, output);
+  THTensor_(resizeAs)(gradInput, output);
+  THTensor *gin = THNN_(writable)(gradInput, 0);
   const real *y = THTensor_(data)(output), *g = THTensor_(data)(gradOutput);
   real *gi = THTensor_(data)(gin);
   long rows = nframe * stride;
@@ -48,7 +50,7 @@ void THNN_(SoftMax_updateGradInput)(THNNState *state, THTensor *input, THTensor 
       gi[i] = (real)(y[i] * (g[i] - dot));
     }
   }
-  THNN_(Pointwise_endResult)(gradInput, gin);
+  THNN_(writeBack)(gradInput, gin);
   THTensor_(free)(output);
   THTensor_(free)(gradOutput);
 }

@@ -21,7 +21,7 @@ void THNN_(SpatialAdaptiveAveragePooling_updateOutput)(THNNState *state, THTenso
 
   THTensor *in = THTensor_(newContiguous)(input);
   THTensor_(resizeNd)(output, nd, sizes, NULL);
-  THTensor *out = THNN_(convWritable)(output, 0);
+  THTensor *out = THNN_(writable)(output, 0);
   const real *ip = THTensor_(data)(in);
   real *op = THTensor_(data)(out);
 
@@ -41,7 +41,7 @@ void THNN_(SpatialAdaptiveAveragePooling_updateOutput)(THNNState *state, THTenso
   }
 
   THTensor_(free)(in);
-  THNN_(convWritten)(out, output);
+  THNN_(writeBack)(output, out);
 }
 
 /* The output size is the one gradOutput has (the legacy call does not pass it). */
@@ -59,7 +59,7 @@ void THNN_(SpatialAdaptiveAveragePooling_updateGradInput)(THNNState *state, THTe
   const long iH = s.inputSize[0], iW = s.inputSize[1], oH = s.outputSize[0], oW = s.outputSize[1];
 
   THTensor_(resizeAs)(gradInput, input);
-  THTensor *gi = THNN_(convWritable)(gradInput, 0);
+  THTensor *gi = THNN_(writable)(gradInput, 0);
   THTensor *go = THTensor_(newContiguous)(gradOutput);
   real *gip = THTensor_(data)(gi);
   const real *gop = THTensor_(data)(go);
@@ -80,7 +80,7 @@ void THNN_(SpatialAdaptiveAveragePooling_updateGradInput)(THNNState *state, THTe
   }
 
   THTensor_(free)(go);
-  THNN_(convWritten)(gi, gradInput);
+  THNN_(writeBack)(gradInput, gi);
 }
 
 #endif

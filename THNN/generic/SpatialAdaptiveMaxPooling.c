@@ -70,7 +70,7 @@ void THNN_(SpatialAdaptiveMaxPooling_updateOutput)(THNNState *state, THTensor *i
 
   THTensor *in = THTensor_(newContiguous)(input);
   THTensor_(resizeNd)(output, nd, sizes, NULL);
-  THTensor *out = THNN_(convWritable)(output, 0);
+  THTensor *out = THNN_(writable)(output, 0);
   THIndexTensor *ind = THNN_(poolIndicesWritable)(indices, indexNd, indexSizes);
   const real *ip = THTensor_(data)(in);
   real *op = THTensor_(data)(out);
@@ -89,7 +89,7 @@ void THNN_(SpatialAdaptiveMaxPooling_updateOutput)(THNNState *state, THTensor *i
 
   THFree(bounds);
   THTensor_(free)(in);
-  THNN_(convWritten)(out, output);
+  THNN_(writeBack)(output, out);
   THNN_(poolIndicesWritten)(ind, indices);
 }
 
@@ -115,7 +115,7 @@ void THNN_(SpatialAdaptiveMaxPooling_updateGradInput)(THNNState *state, THTensor
   long *bounds = THNN_(SpatialAdaptiveMaxPooling_windows)(&s, &h0, &h1, &w0, &w1);
 
   THTensor_(resizeAs)(gradInput, input);
-  THTensor *gi = THNN_(convWritable)(gradInput, 0);
+  THTensor *gi = THNN_(writable)(gradInput, 0);
   THTensor *go = THTensor_(newContiguous)(gradOutput);
   THIndexTensor *ind = THIndexTensor_(newContiguous)(indices);
   real *gip = THTensor_(data)(gi);
@@ -141,7 +141,7 @@ void THNN_(SpatialAdaptiveMaxPooling_updateGradInput)(THNNState *state, THTensor
       }
   }
 
-  THNN_(convWritten)(gi, gradInput);
+  THNN_(writeBack)(gradInput, gi);
   THTensor_(free)(go);
   long badCol = 0, windowH = 0, windowW = 0;
   if (badAt >= 0) {

@@ -30,7 +30,7 @@ void THNN_(SpatialAveragePooling_updateOutput)(THNNState *state, THTensor *input
 
   THTensor *in = THTensor_(newContiguous)(input);
   THTensor_(resizeNd)(output, nd, sizes, NULL);
-  THTensor *out = THNN_(convWritable)(output, 0);
+  THTensor *out = THNN_(writable)(output, 0);
   const real *ip = THTensor_(data)(in);
   real *op = THTensor_(data)(out);
 
@@ -49,7 +49,7 @@ void THNN_(SpatialAveragePooling_updateOutput)(THNNState *state, THTensor *input
   }
 
   THTensor_(free)(in);
-  THNN_(convWritten)(out, output);
+  THNN_(writeBack)(output, out);
 }
 
 void THNN_(SpatialAveragePooling_updateGradInput)(THNNState *state, THTensor *input, THTensor *gradOutput,
@@ -65,7 +65,7 @@ void THNN_(SpatialAveragePooling_updateGradInput)(THNNState *state, THTensor *in
   const long iH = s.inputSize[0], iW = s.inputSize[1], oH = s.outputSize[0], oW = s.outputSize[1];
 
   THTensor_(resizeAs)(gradInput, input);
-  THTensor *gi = THNN_(convWritable)(gradInput, 0);
+  THTensor *gi = THNN_(writable)(gradInput, 0);
   THTensor *go = THTensor_(newContiguous)(gradOutput);
   real *gip = THTensor_(data)(gi);
   const real *gop = THTensor_(data)(go);
@@ -85,7 +85,7 @@ void THNN_(SpatialAveragePooling_updateGradInput)(THNNState *state, THTensor *in
   }
 
   THTensor_(free)(go);
-  THNN_(convWritten)(gi, gradInput);
+  THNN_(writeBack)(gradInput, gi);
 }
 
 #endif

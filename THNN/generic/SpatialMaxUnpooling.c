@@ -32,7 +32,7 @@ void THNN_(SpatialMaxUnpooling_updateOutput)(THNNState *state, THTensor *input, 
   THTensor *in = THTensor_(newContiguous)(input);
   THIndexTensor *ind = THIndexTensor_(newContiguous)(indices);
   THTensor_(resizeNd)(output, nd, sizes, NULL);
-  THTensor *out = THNN_(convWritable)(output, 0);
+  THTensor *out = THNN_(writable)(output, 0);
   const real *ip = THTensor_(data)(in);
   const THIndex_t *xp = THIndexTensor_(data)(ind);
   real *op = THTensor_(data)(out);
@@ -54,7 +54,7 @@ void THNN_(SpatialMaxUnpooling_updateOutput)(THNNState *state, THTensor *input, 
 
   THTensor_(free)(in);
   THIndexTensor_(free)(ind);
-  THNN_(convWritten)(out, output);
+  THNN_(writeBack)(output, out);
   if (badAt >= 0) THNN_(poolIndexError)(fn, "indices", badAt, badIndex, TH_INDEX_BASE, outSize - 1 + TH_INDEX_BASE);
 }
 
@@ -72,7 +72,7 @@ void THNN_(SpatialMaxUnpooling_updateGradInput)(THNNState *state, THTensor *inpu
   THIndexTensor *ind = THIndexTensor_(newContiguous)(indices);
   THTensor *go = THTensor_(newContiguous)(gradOutput);
   THTensor_(resizeAs)(gradInput, input);
-  THTensor *gi = THNN_(convWritable)(gradInput, 0);
+  THTensor *gi = THNN_(writable)(gradInput, 0);
   const THIndex_t *xp = THIndexTensor_(data)(ind);
   const real *gop = THTensor_(data)(go);
   real *gip = THTensor_(data)(gi);
@@ -94,7 +94,7 @@ void THNN_(SpatialMaxUnpooling_updateGradInput)(THNNState *state, THTensor *inpu
 
   THIndexTensor_(free)(ind);
   THTensor_(free)(go);
-  THNN_(convWritten)(gi, gradInput);
+  THNN_(writeBack)(gradInput, gi);
   if (badAt >= 0) THNN_(poolIndexError)(fn, "indices", badAt, badIndex, TH_INDEX_BASE, outSize - 1 + TH_INDEX_BASE);
 }
 

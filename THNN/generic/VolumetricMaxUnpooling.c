@@ -75,7 +75,7 @@ void THNN_(VolumetricMaxUnpooling_updateOutput)(THNNState *state, THTensor *inpu
   THTensor *in = THTensor_(newContiguous)(input);
   THIndexTensor *ind = THIndexTensor_(newContiguous)(indices);
   THTensor_(resizeNd)(output, nd, sizes, NULL);
-  THTensor *out = THNN_(convWritable)(output, 0);
+  THTensor *out = THNN_(writable)(output, 0);
   const real *ip = THTensor_(data)(in);
   const THIndex_t *xp = THIndexTensor_(data)(ind);
   real *op = THTensor_(data)(out);
@@ -90,7 +90,7 @@ void THNN_(VolumetricMaxUnpooling_updateOutput)(THNNState *state, THTensor *inpu
 
   THTensor_(free)(in);
   THIndexTensor_(free)(ind);
-  THNN_(convWritten)(out, output);
+  THNN_(writeBack)(output, out);
   if (badAt >= 0) THNN_(VolumetricMaxUnpooling_badIndex)(fn, badAt, badIndex, &s);
 }
 
@@ -109,7 +109,7 @@ void THNN_(VolumetricMaxUnpooling_updateGradInput)(THNNState *state, THTensor *i
   THIndexTensor *ind = THIndexTensor_(newContiguous)(indices);
   THTensor *go = THTensor_(newContiguous)(gradOutput);
   THTensor_(resizeAs)(gradInput, input);
-  THTensor *gi = THNN_(convWritable)(gradInput, 0);
+  THTensor *gi = THNN_(writable)(gradInput, 0);
   const THIndex_t *xp = THIndexTensor_(data)(ind);
   const real *gop = THTensor_(data)(go);
   real *gip = THTensor_(data)(gi);
@@ -123,7 +123,7 @@ void THNN_(VolumetricMaxUnpooling_updateGradInput)(THNNState *state, THTensor *i
 
   THIndexTensor_(free)(ind);
   THTensor_(free)(go);
-  THNN_(convWritten)(gi, gradInput);
+  THNN_(writeBack)(gradInput, gi);
   if (badAt >= 0) THNN_(VolumetricMaxUnpooling_badIndex)(fn, badAt, badIndex, &s);
 }
 

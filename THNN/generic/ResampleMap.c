@@ -53,11 +53,9 @@ static void THNN_(resampleScatter)(const THNNPoolShape *s, long *const *maps, TH
   long in[3], out[3];
   THNNResample_axes3(s, in, out);
   const long planes = s->nBatch * s->nPlanes, inSize = in[0] * in[1] * in[2], outSize = out[0] * out[1] * out[2];
-  THTensor *go = THTensor_(newContiguous)(gradOutput);
-  THTensor_(resizeAs)(gradInput, input);
-  THTensor *gi = THNN_(writable)(gradInput, 0);
-  const real *gop = THTensor_(data)(go);
-  real *gip = THTensor_(data)(gi);
+  THNN_(PoolGrad) ops = THNN_(poolGradBegin)(input, gradOutput, gradInput, NULL);
+  const real *gop = ops.go;
+  real *gip = ops.gi;
 
 #pragma omp parallel for if (planes > 1 && planes * outSize > THNN_POOL_OMP_MIN)
   for (long p = 0; p < planes; p++) {
@@ -70,8 +68,7 @@ static void THNN_(resampleScatter)(const THNNPoolShape *s, long *const *maps, TH
       }
   }
 
-  THTensor_(free)(go);
-  THNN_(writeBack)(gradInput, gi);
+  THNN_(poolGradEnd)(&ops);
 }
 
 /* ------------------------------------------------------------------ padding */

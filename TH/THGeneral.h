@@ -42,7 +42,8 @@ TH_API void _THAssertionFailed(const char *file, const int line, const char *exp
 /* Per-thread handlers (the Torch7 semantics); the Default variants set the process-wide fallback. */
 TH_API void THSetErrorHandler(THErrorHandlerFunction new_handler, void *data);
 TH_API void THSetDefaultErrorHandler(THErrorHandlerFunction new_handler, void *data);
-TH_API void _THArgCheck(const char *file, int line, int condition, int argNumber, const char *fmt, ...);
+TH_API void _THArgCheck(const char *file, int line, int condition, int argNumber, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
 TH_API void THSetArgErrorHandler(THArgErrorHandlerFunction new_handler, void *data);
 TH_API void THSetDefaultArgErrorHandler(THArgErrorHandlerFunction new_handler, void *data);
 

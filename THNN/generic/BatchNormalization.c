@@ -179,7 +179,8 @@ void THNN_(BatchNormalization_updateOutput)(THNNState *state, THTensor *input, T
   }
 
   THTensor *in = THTensor_(newContiguous)(input);
-  THTensor *out = THNN_(Pointwise_beginResult)(output, input);
+  THTensor_(resizeAs)(output, input);
+  THTensor *out = THNN_(writable)(output, 0);
   const real *x = THTensor_(data)(in);
   real *y = THTensor_(data)(out);
 #pragma omp parallel for if (THNN_(BatchNorm_parallel)(s))
@@ -211,7 +212,7 @@ void THNN_(BatchNormalization_updateOutput)(THNNState *state, THTensor *input, T
     accreal a = invstd * THNN_(BatchNorm_at)(weight, c, 1);
     THNN_(BatchNorm_affine)(y, x, NULL, s, c, (real)a, (real)(THNN_(BatchNorm_at)(bias, c, 0) - mean * a), 0);
   }
-  THNN_(Pointwise_endResult)(output, out);
+  THNN_(writeBack)(output, out);
   THTensor_(free)(in);
 }
 
@@ -240,7 +241,8 @@ void THNN_(BatchNormalization_backward)(THNNState *state, THTensor *input, THTen
 
   THTensor *in = THTensor_(newContiguous)(input);
   THTensor *go = THTensor_(newContiguous)(gradOutput);
-  THTensor *gi = gradInput ? THNN_(Pointwise_beginResult)(gradInput, input) : NULL;
+  if (gradInput) THTensor_(resizeAs)(gradInput, input);
+  THTensor *gi = gradInput ? THNN_(writable)(gradInput, 0) : NULL;
   const real *x = THTensor_(data)(in), *g = THTensor_(data)(go);
   real *dx = gi ? THTensor_(data)(gi) : NULL;
   long perChannel = s.n * s.inner;
@@ -273,7 +275,7 @@ void THNN_(BatchNormalization_backward)(THNNState *state, THTensor *input, THTen
       THNN_(BatchNorm_set)(gradWeight, c, (real)(THNN_(BatchNorm_at)(gradWeight, c, 0) + scale * dot * invstd));
     if (gradBias) THNN_(BatchNorm_set)(gradBias, c, (real)(THNN_(BatchNorm_at)(gradBias, c, 0) + scale * sum));
   }
-  if (gi) THNN_(Pointwise_endResult)(gradInput, gi);
+  if (gi) THNN_(writeBack)(gradInput, gi);
   THTensor_(free)(go);
   THTensor_(free)(in);
 }

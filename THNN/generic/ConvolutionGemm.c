@@ -71,7 +71,7 @@ void THNN_(unfoldingForward)(const THNN_(Unfolding) *u, long nImages, long plane
     }
   }
   THTensor *inT = THTensor_(newContiguous)(input), *wT = THTensor_(newContiguous)(weight);
-  THTensor *bT = bias ? THTensor_(newContiguous)(bias) : NULL, *outT = THNN_(convWritable)(output, 0);
+  THTensor *bT = bias ? THTensor_(newContiguous)(bias) : NULL, *outT = THNN_(writable)(output, 0);
   real *in = THTensor_(data)(inT), *w = THTensor_(data)(wT), *b = bT ? THTensor_(data)(bT) : NULL;
   real *out = THTensor_(data)(outT);
   /* bands of about THNN_CONV_BAND elements of columns */
@@ -97,7 +97,7 @@ void THNN_(unfoldingForward)(const THNN_(Unfolding) *u, long nImages, long plane
     }
   }
   THFree(scratch);
-  THNN_(convWritten)(outT, output);
+  THNN_(writeBack)(output, outT);
   THTensor_(free)(inT);
   THTensor_(free)(wT);
   if (bT) THTensor_(free)(bT);
@@ -110,7 +110,7 @@ void THNN_(unfoldingBackwardInput)(const THNN_(Unfolding) *u, long nImages, long
   real *columnsData = u->pointwise ? NULL : THNN_(convBuffer)(columns, 2, K, L, 0, 0);
   real *scratch = columnsData ? THNN_(unfoldingScratch)(threads, K * L) : NULL;
   THTensor *outT = THTensor_(newContiguous)(output), *wT = THTensor_(newContiguous)(weight);
-  THTensor *initT = init ? THTensor_(newContiguous)(init) : NULL, *inT = THNN_(convWritable)(input, 0);
+  THTensor *initT = init ? THTensor_(newContiguous)(init) : NULL, *inT = THNN_(writable)(input, 0);
   real *out = THTensor_(data)(outT), *w = THTensor_(data)(wT), *in = THTensor_(data)(inT);
   real *initData = initT ? THTensor_(data)(initT) : NULL;
 #pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
@@ -126,7 +126,7 @@ void THNN_(unfoldingBackwardInput)(const THNN_(Unfolding) *u, long nImages, long
     }
   }
   THFree(scratch);
-  THNN_(convWritten)(inT, input);
+  THNN_(writeBack)(input, inT);
   THTensor_(free)(outT);
   THTensor_(free)(wT);
   if (initT) THTensor_(free)(initT);
@@ -146,9 +146,9 @@ static int THNN_(unfoldingColumnsKept)(const THNN_(Unfolding) *u, THTensor *colu
 static void THNN_(convAccGradBiasTensor)(THTensor *gradBias, const real *gradOutput, long nImages, long planes,
                                          long planeSize, accreal scale) {
   if (!gradBias) return;
-  THTensor *gb = THNN_(convWritable)(gradBias, 1);
+  THTensor *gb = THNN_(writable)(gradBias, 1);
   THNN_(convAccGradBias)(gradOutput, nImages, planes, planeSize, THTensor_(data)(gb), scale);
-  THNN_(convWritten)(gb, gradBias);
+  THNN_(writeBack)(gradBias, gb);
 }
 
 /* OpenBLAS is faster (by a fifth on W1) producing the transposed gradient [K x planes]: each thread
@@ -171,7 +171,7 @@ void THNN_(unfoldingBackwardWeight)(const THNN_(Unfolding) *u, long nImages, lon
     }
   }
   THTensor *inT = THTensor_(newContiguous)(input), *outT = THTensor_(newContiguous)(output);
-  THTensor *gwT = THNN_(convWritable)(gradWeight, 1);
+  THTensor *gwT = THNN_(writable)(gradWeight, 1);
   real *in = THTensor_(data)(inT), *out = THTensor_(data)(outT), *gw = THTensor_(data)(gwT);
   real *gradT = THAlloc(sizeof(real) * threads * K * planes);
 #pragma omp parallel num_threads(threads) if (threads > 1)
@@ -200,7 +200,7 @@ void THNN_(unfoldingBackwardWeight)(const THNN_(Unfolding) *u, long nImages, lon
     }
   THFree(gradT);
   THFree(scratch);
-  THNN_(convWritten)(gwT, gradWeight);
+  THNN_(writeBack)(gradWeight, gwT);
   if (gradOutputIsIn)
     THNN_(convAccGradBiasTensor)(gradBias, in, nImages, u->channels, u->imageSize / u->channels, scale);
   else
@@ -265,7 +265,7 @@ typedef struct {
 
 static THNN_(ConvOperands) THNN_(convOperands)(THTensor *in, THTensor *weight, THTensor *bias, THTensor *out) {
   THNN_(ConvOperands) o = {THTensor_(newContiguous)(in), THTensor_(newContiguous)(weight),
-                           bias ? THTensor_(newContiguous)(bias) : NULL, THNN_(convWritable)(out, 0), out};
+                           bias ? THTensor_(newContiguous)(bias) : NULL, THNN_(writable)(out, 0), out};
   return o;
 }
 
@@ -274,7 +274,7 @@ static inline const real *THNN_(convOperandsBias)(const THNN_(ConvOperands) *o) 
 }
 
 static void THNN_(convOperandsDone)(THNN_(ConvOperands) *o) {
-  THNN_(convWritten)(o->out, o->result);
+  THNN_(writeBack)(o->result, o->out);
   THTensor_(free)(o->in);
   THTensor_(free)(o->weight);
   if (o->bias) THTensor_(free)(o->bias);
@@ -367,11 +367,11 @@ void THNN_(ConvolutionGemm_accGradParameters)(const char *fn, THTensor *input, T
 
   if (THNN_(winogradApplies)(&plan.geometry, nOut)) {
     THTensor *inT = THTensor_(newContiguous)(input), *goT = THTensor_(newContiguous)(gradOutput);
-    THTensor *gwT = THNN_(convWritable)(gradWeight, 1);
+    THTensor *gwT = THNN_(writable)(gradWeight, 1);
     THNN_(winogradWeightGradient)(THTensor_(data)(inT), THTensor_(data)(goT), plan.nImages, plan.nInputPlane,
                                   plan.inputHeight, plan.inputWidth, p->padH, p->padW, nOut, scale,
                                   THTensor_(data)(gwT));
-    THNN_(convWritten)(gwT, gradWeight);
+    THNN_(writeBack)(gradWeight, gwT);
     THNN_(convAccGradBiasTensor)(gradBias, THTensor_(data)(goT), plan.nImages, nOut,
                                  plan.outputHeight * plan.outputWidth, scale);
     THTensor_(free)(inT);
@@ -380,11 +380,11 @@ void THNN_(ConvolutionGemm_accGradParameters)(const char *fn, THTensor *input, T
   }
   if (THNN_(directApplies)(&plan.geometry, nOut, THNN_DIRECT_GRAD_WEIGHT)) {
     THTensor *inT = THTensor_(newContiguous)(input), *goT = THTensor_(newContiguous)(gradOutput);
-    THTensor *gwT = THNN_(convWritable)(gradWeight, 1), *gbT = gradBias ? THNN_(convWritable)(gradBias, 1) : NULL;
+    THTensor *gwT = THNN_(writable)(gradWeight, 1), *gbT = gradBias ? THNN_(writable)(gradBias, 1) : NULL;
     THNN_(directWeightGradient)(&plan.geometry, THTensor_(data)(inT), THTensor_(data)(goT), plan.nImages, nOut,
                                 scale, THTensor_(data)(gwT), gbT ? THTensor_(data)(gbT) : NULL);
-    THNN_(convWritten)(gwT, gradWeight);
-    if (gbT) THNN_(convWritten)(gbT, gradBias);
+    THNN_(writeBack)(gradWeight, gwT);
+    if (gbT) THNN_(writeBack)(gradBias, gbT);
     THTensor_(free)(inT);
     THTensor_(free)(goT);
     return;

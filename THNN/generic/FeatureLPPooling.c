@@ -54,7 +54,7 @@ void THNN_(FeatureLPPooling_updateOutput)(THNNState *state, THTensor *input, THT
 
   THTensor *in = THTensor_(newContiguous)(input);
   THTensor_(resizeNd)(output, nd, sizes, NULL);
-  THTensor *out = THNN_(convWritable)(output, 0);
+  THTensor *out = THNN_(writable)(output, 0);
   const real *ip = THTensor_(data)(in);
   real *op = THTensor_(data)(out);
 
@@ -71,7 +71,7 @@ void THNN_(FeatureLPPooling_updateOutput)(THNNState *state, THTensor *input, THT
   }
 
   THTensor_(free)(in);
-  THNN_(convWritten)(out, output);
+  THNN_(writeBack)(output, out);
 }
 
 /* d output_j / d x_i = (x_i / output_j)^(power - 1); an output of 0 passes no gradient (Torch7's
@@ -92,7 +92,7 @@ void THNN_(FeatureLPPooling_updateGradInput)(THNNState *state, THTensor *gradOut
   THTensor *out = THTensor_(newContiguous)(output);
   THTensor *go = THTensor_(newContiguous)(gradOutput);
   THTensor_(resizeAs)(gradInput, input);
-  THTensor *gi = THNN_(convWritable)(gradInput, 0);
+  THTensor *gi = THNN_(writable)(gradInput, 0);
   const real *ip = THTensor_(data)(in), *op = THTensor_(data)(out), *gop = THTensor_(data)(go);
   real *gip = THTensor_(data)(gi);
 
@@ -115,7 +115,7 @@ void THNN_(FeatureLPPooling_updateGradInput)(THNNState *state, THTensor *gradOut
   THTensor_(free)(in);
   THTensor_(free)(out);
   THTensor_(free)(go);
-  THNN_(convWritten)(gi, gradInput);
+  THNN_(writeBack)(gradInput, gi);
 }
 
 #endif

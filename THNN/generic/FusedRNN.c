@@ -27,7 +27,7 @@ THTensor *THNN_(FusedRNN_contiguousBias)(THTensor *bias) {
 THTensor *THNN_(FusedRNN_beginResult)(THTensor *result, int nDimension, long rows, long width) {
   if (nDimension == 1) THTensor_(resize1d)(result, width);
   else THTensor_(resize2d)(result, rows, width);
-  return THNN_(Pointwise_beginResult)(result, result);
+  return THNN_(writable)(result, 0);
 }
 
 #endif

@@ -20,7 +20,7 @@ THTensor *THNN_(FusedRNN_contiguousBias)(THTensor *bias);
 
 /* Resizes a result to [rows x width] (or [width] when nDimension is 1) and returns where to write it:
  * the result itself (retained) when contiguous, else a new contiguous tensor; hand it to
- * THNN_(Pointwise_endResult) afterwards. */
+ * THNN_(writeBack) afterwards. */
 THTensor *THNN_(FusedRNN_beginResult)(THTensor *result, int nDimension, long rows, long width);
 
 #endif

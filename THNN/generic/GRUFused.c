@@ -49,8 +49,8 @@ void THNN_(GRUFused_updateOutput)(THNNState *state, THTensor *input, THTensor *h
       s[4 * H + j] = (real)hn;
     }
   }
-  THNN_(Pointwise_endResult)(storage, st);
-  THNN_(Pointwise_endResult)(output, hy);
+  THNN_(writeBack)(storage, st);
+  THNN_(writeBack)(output, hy);
   if (b1) THTensor_(free)(b1);
   if (b2) THTensor_(free)(b2);
   THTensor_(free)(h0);
@@ -98,9 +98,9 @@ void THNN_(GRUFused_updateGradInput)(THNNState *state, THTensor *gradInInput, TH
       dx[j] = (real)(gy * z);
     }
   }
-  THNN_(Pointwise_endResult)(gradInputHx, gx);
-  THNN_(Pointwise_endResult)(gradInHidden, gh);
-  THNN_(Pointwise_endResult)(gradInInput, gi);
+  THNN_(writeBack)(gradInputHx, gx);
+  THNN_(writeBack)(gradInHidden, gh);
+  THNN_(writeBack)(gradInInput, gi);
   THTensor_(free)(st);
   THTensor_(free)(go);
 }

@@ -29,7 +29,8 @@ void THNN_(GatedLinear_updateOutput)(THNNState *state, THTensor *input, THTensor
   THNN_(checkNotNull)("GatedLinear_updateOutput", "output", output);
   input = THTensor_(newContiguous)(input);
   THTensor *size = THTensor_(newNarrow)(input, dim - TH_INDEX_BASE, 0, input->size[dim - TH_INDEX_BASE] / 2);
-  THTensor *out = THNN_(Pointwise_beginResult)(output, size);
+  THTensor_(resizeAs)(output, size);
+  THTensor *out = THNN_(writable)(output, 0);
   const real *x = THTensor_(data)(input);
   real *y = THTensor_(data)(out);
 #pragma omp parallel for if (outer > 1 && outer * half > TH_OMP_THRESHOLD)
@@ -37,7 +38,7 @@ void THNN_(GatedLinear_updateOutput)(THNNState *state, THTensor *input, THTensor
     const real *a = x + 2 * o * half, *b = a + half;
     for (long i = 0; i < half; i++) y[o * half + i] = (real)(a[i] * THNN_(GatedLinear_sigmoid)(b[i]));
   }
-  THNN_(Pointwise_endResult)(output, out);
+  THNN_(writeBack)(output, out);
   THTensor_(free)(size);
   THTensor_(free)(input);
 }
@@ -55,7 +56,8 @@ void THNN_(GatedLinear_updateGradInput)(THNNState *state, THTensor *input, THTen
   THNN_(checkNotNull)(fn, "gradInput", gradInput);
   input = THTensor_(newContiguous)(input);
   gradOutput = THTensor_(newContiguous)(gradOutput);
-  THTensor *gin = THNN_(Pointwise_beginResult)(gradInput, input);
+  THTensor_(resizeAs)(gradInput, input);
+  THTensor *gin = THNN_(writable)(gradInput, 0);
   const real *x = THTensor_(data)(input), *g = THTensor_(data)(gradOutput);
   real *gi = THTensor_(data)(gin);
 #pragma omp parallel for if (outer > 1 && outer * half > TH_OMP_THRESHOLD)
@@ -68,7 +70,7 @@ void THNN_(GatedLinear_updateGradInput)(THNNState *state, THTensor *input, THTen
       gb[i] = (real)(go * a[i] * s * (1 - s));
     }
   }
-  THNN_(Pointwise_endResult)(gradInput, gin);
+  THNN_(writeBack)(gradInput, gin);
   THTensor_(free)(input);
   THTensor_(free)(gradOutput);
 }

@@ -116,18 +116,4 @@ real *THNN_(convBuffer)(THTensor *buffer, int nDimension, long s0, long s1, long
   return THTensor_(data)(buffer);
 }
 
-THTensor *THNN_(convWritable)(THTensor *t, int keepContents) {
-  if (THTensor_(isContiguous)(t) || keepContents) return THTensor_(newContiguous)(t);
-  THTensor *w = THTensor_(new)();
-  THTensor_(resizeNd)(w, t->nDimension, t->size, NULL);
-  return w;
-}
-
-void THNN_(convWritten)(THTensor *writable, THTensor *t) {
-  if (THTensor_(isContiguous)(t))
-    THTensor_(free)(writable);
-  else
-    THTensor_(freeCopyTo)(writable, t);
-}
-
 #endif

@@ -63,10 +63,5 @@ void THNN_(convFillPlanes)(real *dst, long nPlanes, long planeSize, const real *
  * with contiguous strides; returns its data. */
 real *THNN_(convBuffer)(THTensor *buffer, int nDimension, long s0, long s1, long s2, long s3);
 
-/* Writing a result in place of `t` when `t` may be non-contiguous: convWritable gives t itself
- * (as a new header) when it is contiguous, else a contiguous copy (keepContents) or a contiguous
- * tensor of its size with undefined contents; convWritten copies that back into t and frees it. */
-THTensor *THNN_(convWritable)(THTensor *t, int keepContents);
-void THNN_(convWritten)(THTensor *writable, THTensor *t);
 
 #endif

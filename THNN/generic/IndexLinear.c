@@ -139,7 +139,7 @@ void THNN_(IndexLinear_updateOutput)(THNNState *state, THIndexTensor *keys, long
   THTensor *normalized = NULL;
   if (norm) {
     THTensor_(resize1d)(normalizedValues, in.nKeys);
-    normalized = THNN_(Pointwise_beginResult)(normalizedValues, normalizedValues);
+    normalized = THNN_(writable)(normalizedValues, 0);
     real *nv = THTensor_(data)(normalized);
     for (long k = 0; k < in.nKeys; k++) {
       real *row = w + (key[k] + keysOffset) * s0;
@@ -157,7 +157,7 @@ void THNN_(IndexLinear_updateOutput)(THNNState *state, THIndexTensor *keys, long
   }
 
   THTensor_(resize2d)(output, in.batch, outDim);
-  THTensor *out = THNN_(Pointwise_beginResult)(output, output);
+  THTensor *out = THNN_(writable)(output, 0);
   THTensor *b = THTensor_(newContiguous)(bias);
   real *y = THTensor_(data)(out);
   const real *pb = THTensor_(data)(b);
@@ -174,8 +174,8 @@ void THNN_(IndexLinear_updateOutput)(THNNState *state, THIndexTensor *keys, long
     }
   }
   THTensor_(free)(b);
-  THNN_(Pointwise_endResult)(output, out);
-  if (normalized) THNN_(Pointwise_endResult)(normalizedValues, normalized);
+  THNN_(writeBack)(output, out);
+  if (normalized) THNN_(writeBack)(normalizedValues, normalized);
   THNN_(IndexLinear_freeBatch)(&in);
 }
 
@@ -199,7 +199,7 @@ void THNN_(IndexLinear_accGradParameters)(THNNState *state, THIndexTensor *keys,
       THNN_(IndexLinear_batch)(fn, keys, keysOffset, values, sizes, cumSumSizes, -1, gradOutput, outDim);
   long width = norm ? 2 * outDim : outDim;
   THTensor_(resize2d)(gradWeight, in.nKeys, width);
-  THTensor *gw = THNN_(Pointwise_beginResult)(gradWeight, gradWeight);
+  THTensor *gw = THNN_(writable)(gradWeight, 0);
   const real *g = THTensor_(data)(in.gradOutput), *val = THTensor_(data)(in.values);
   real *pgw = THTensor_(data)(gw);
   for (long r = 0; r < in.batch; r++) {
@@ -215,7 +215,7 @@ void THNN_(IndexLinear_accGradParameters)(THNNState *state, THIndexTensor *keys,
       for (long c = 0; c < outDim; c++) row[c] = v * gr[c];
     }
   }
-  THNN_(Pointwise_endResult)(gradWeight, gw);
+  THNN_(writeBack)(gradWeight, gw);
   real *gb = THTensor_(data)(gradBias);
   for (long c = 0; c < outDim; c++) {
     accreal sum = 0;

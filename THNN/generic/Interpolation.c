@@ -92,7 +92,7 @@ void THNN_(linearForward)(const char *fn, int nAxes, const int *outSize, const c
 
   THTensor *inC = THTensor_(newContiguous)(input);
   THTensor_(resizeNd)(output, nd, sizes, NULL);
-  THTensor *outW = THNN_(convWritable)(output, 0);
+  THTensor *outW = THNN_(writable)(output, 0);
   const real *ip = THTensor_(data)(inC);
   real *op = THTensor_(data)(outW);
 
@@ -105,7 +105,7 @@ void THNN_(linearForward)(const char *fn, int nAxes, const int *outSize, const c
 
   THFree(all);
   THTensor_(free)(inC);
-  THNN_(convWritten)(outW, output);
+  THNN_(writeBack)(output, outW);
 }
 
 void THNN_(linearBackward)(const char *fn, int nAxes, long nbatch, long nchannels, const int *inSize,
@@ -140,7 +140,7 @@ void THNN_(linearBackward)(const char *fn, int nAxes, long nbatch, long nchannel
 
   THTensor *go = THTensor_(newContiguous)(gradOutput);
   THTensor_(resizeNd)(gradInput, nd, giSizes, NULL);
-  THTensor *gi = THNN_(convWritable)(gradInput, 0);
+  THTensor *gi = THNN_(writable)(gradInput, 0);
   const real *gop = THTensor_(data)(go);
   real *gip = THTensor_(data)(gi);
 
@@ -156,7 +156,7 @@ void THNN_(linearBackward)(const char *fn, int nAxes, long nbatch, long nchannel
 
   THFree(all);
   THTensor_(free)(go);
-  THNN_(convWritten)(gi, gradInput);
+  THNN_(writeBack)(gradInput, gi);
 }
 
 #undef THNN_LINEAR_FOR_EACH

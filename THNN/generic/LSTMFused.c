@@ -55,9 +55,9 @@ void THNN_(LSTMFused_updateOutput)(THNNState *state, THTensor *input, THTensor *
       y[j] = (real)(og * tanh(c));
     }
   }
-  THNN_(Pointwise_endResult)(outputCell, cy);
-  THNN_(Pointwise_endResult)(output, hy);
-  THNN_(Pointwise_endResult)(input, gates);
+  THNN_(writeBack)(outputCell, cy);
+  THNN_(writeBack)(output, hy);
+  THNN_(writeBack)(input, gates);
   if (b1) THTensor_(free)(b1);
   if (b2) THTensor_(free)(b2);
   THTensor_(free)(cx);
@@ -105,8 +105,8 @@ void THNN_(LSTMFused_updateGradInput)(THNNState *state, THTensor *storage, THTen
       d[3 * H + j] = (real)(gy * t * og * (1 - og));
     }
   }
-  THNN_(Pointwise_endResult)(gradInputCx, gc);
-  THNN_(Pointwise_endResult)(gradInGates, gg);
+  THNN_(writeBack)(gradInputCx, gc);
+  THNN_(writeBack)(gradInGates, gg);
   if (goc) THTensor_(free)(goc);
   THTensor_(free)(go);
   THTensor_(free)(c1);

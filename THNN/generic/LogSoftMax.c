@@ -6,14 +6,10 @@
  * each row in one pass over its exponentials (summed, not stored, so output may be input). Rows
  * are split among OpenMP threads when the input is large. */
 void THNN_(LogSoftMax_updateOutput)(THNNState *state, THTensor *input, THTensor *output) {
-  long nframe, dim, stride;
-  THNN_(SoftMax_rows)("LogSoftMax_updateOutput", input, &nframe, &dim, &stride);
-  THNN_(checkNotNull)("LogSoftMax_updateOutput", "output", output);
-  input = THTensor_(newContiguous)(input);
-  THTensor *out = THNN_(Pointwise_beginResult)(output, input);
-  const real *x = THTensor_(data)(input);
-  real *y = THTensor_(data)(out);
-  long rows = nframe * stride;
+  THNN_(SoftMaxPass) p = THNN_(SoftMax_begin)("LogSoftMax_updateOutput", input, NULL, output);
+  const real *x = p.srcData;
+  real *y = p.resultData;
+  const long rows = p.rows, dim = p.dim, stride = p.stride;
 #pragma omp parallel for if (rows > 1 && rows * dim > TH_OMP_THRESHOLD)
   for (long r = 0; r < rows; r++) {
     ptrdiff_t base = THNN_(SoftMax_rowBase)(r, dim, stride);
@@ -23,33 +19,24 @@ void THNN_(LogSoftMax_updateOutput)(THNNState *state, THTensor *input, THTensor 
     real lse = (real)(m + log(THNN_(SoftMax_rowExpShiftSum)(NULL, xr, dim, stride, m)));
     for (long c = 0; c < dim; c++) yr[c * stride] = xr[c * stride] - lse;
   }
-  THNN_(Pointwise_endResult)(output, out);
-  THTensor_(free)(input);
+  THNN_(SoftMax_end)(&p);
 }
 
 /* gradInput = gradOutput - exp(output) * sum(gradOutput), per row. `input` is not read. */
 void THNN_(LogSoftMax_updateGradInput)(THNNState *state, THTensor *input, THTensor *gradOutput,
                                        THTensor *gradInput, THTensor *output) {
   const char *fn = "LogSoftMax_updateGradInput";
-  long nframe, dim, stride;
-  THNN_(SoftMax_rows)(fn, output, &nframe, &dim, &stride);
-  THNN_(checkSameNumel)(fn, "gradOutput", gradOutput, "output", output);
-  THNN_(checkNotNull)(fn, "gradInput", gradInput);
-  output = THTensor_(newContiguous)(output);
-  gradOutput = THTensor_(newContiguous)(gradOutput);
-  THTensor *gin = THNN_(Pointwise_beginResult)(gradInput, output);
-  const real *y = THTensor_(data)(output), *g = THTensor_(data)(gradOutput);
-  real *gi = THTensor_(data)(gin);
-  long rows = nframe * stride;
+  THNN_(SoftMaxPass) p = THNN_(SoftMax_begin)(fn, output, gradOutput, gradInput);
+  const real *y = p.srcData, *g = p.gradData;
+  real *gi = p.resultData;
+  const long rows = p.rows, dim = p.dim, stride = p.stride;
 #pragma omp parallel for if (rows > 1 && rows * dim > TH_OMP_THRESHOLD)
   for (long r = 0; r < rows; r++) {
     ptrdiff_t base = THNN_(SoftMax_rowBase)(r, dim, stride);
     accreal sum = THNN_(SoftMax_rowSum)(g + base, dim, stride);
     THNN_(SoftMax_rowSubExpScaled)(gi + base, g + base, y + base, dim, stride, sum);
   }
-  THNN_(Pointwise_endResult)(gradInput, gin);
-  THTensor_(free)(output);
-  THTensor_(free)(gradOutput);
+  THNN_(SoftMax_end)(&p);
 }
 
 #endif

@@ -24,10 +24,11 @@ static void THNN_(MultiLabelMarginCriterion_check)(const char *fn, THTensor *inp
 }
 
 /* Contiguous copies of input and target, and isTarget filled in (contiguous, written back by the
- * caller through Pointwise_endResult). */
+ * caller through writeBack). */
 static THTensor *THNN_(MultiLabelMarginCriterion_markTargets)(THTensor *isTarget, THTensor *input,
                                                               THIndexTensor *target, long nframe, long dim) {
-  THTensor *marks = THNN_(Pointwise_beginResult)(isTarget, input);
+  THTensor_(resizeAs)(isTarget, input);
+  THTensor *marks = THNN_(writable)(isTarget, 0);
   real *m = THTensor_(data)(marks);
   const THIndex_t *t = THIndexTensor_(data)(target);
   for (long k = 0; k < nframe * dim; k++) m[k] = 0;
@@ -59,7 +60,7 @@ void THNN_(MultiLabelMarginCriterion_updateOutput)(THNNState *state, THTensor *i
   }
   sum /= dim;
   THNN_(Criterion_setOutput)(output, sum, nframe, sizeAverage);
-  THNN_(Pointwise_endResult)(isTarget, marks);
+  THNN_(writeBack)(isTarget, marks);
   THTensor_(free)(input);
   THIndexTensor_(free)(target);
 }
@@ -72,7 +73,8 @@ void THNN_(MultiLabelMarginCriterion_updateGradInput)(THNNState *state, THTensor
   input = THTensor_(newContiguous)(input);
   target = THIndexTensor_(newContiguous)(target);
   THTensor *marks = THNN_(MultiLabelMarginCriterion_markTargets)(isTarget, input, target, nframe, dim);
-  THTensor *gin = THNN_(Pointwise_beginResult)(gradInput, input);
+  THTensor_(resizeAs)(gradInput, input);
+  THTensor *gin = THNN_(writable)(gradInput, 0);
   const real *x = THTensor_(data)(input), *m = THTensor_(data)(marks);
   const THIndex_t *t = THIndexTensor_(data)(target);
   real *gi = THTensor_(data)(gin);
@@ -90,8 +92,8 @@ void THNN_(MultiLabelMarginCriterion_updateGradInput)(THNNState *state, THTensor
         }
     }
   }
-  THNN_(Pointwise_endResult)(gradInput, gin);
-  THNN_(Pointwise_endResult)(isTarget, marks);
+  THNN_(writeBack)(gradInput, gin);
+  THNN_(writeBack)(isTarget, marks);
   THTensor_(free)(input);
   THIndexTensor_(free)(target);
 }

@@ -58,7 +58,8 @@ void THNN_(MultiMarginCriterion_updateGradInput)(THNNState *state, THTensor *inp
   input = THTensor_(newContiguous)(input);
   target = THIndexTensor_(newContiguous)(target);
   weights = weights ? THTensor_(newContiguous)(weights) : NULL;
-  THTensor *gin = THNN_(Pointwise_beginResult)(gradInput, input);
+  THTensor_(resizeAs)(gradInput, input);
+  THTensor *gin = THNN_(writable)(gradInput, 0);
   const real *x = THTensor_(data)(input), *w = weights ? THTensor_(data)(weights) : NULL;
   const THIndex_t *t = THIndexTensor_(data)(target);
   real *gi = THTensor_(data)(gin);
@@ -76,7 +77,7 @@ void THNN_(MultiMarginCriterion_updateGradInput)(THNNState *state, THTensor *inp
     }
     gf[y] = (real)gy;
   }
-  THNN_(Pointwise_endResult)(gradInput, gin);
+  THNN_(writeBack)(gradInput, gin);
   THTensor_(free)(input);
   THIndexTensor_(free)(target);
   if (weights) THTensor_(free)(weights);

@@ -41,7 +41,8 @@ void THNN_(PReLU_updateOutput)(THNNState *state, THTensor *input, THTensor *outp
   THNN_(checkNotNull)("PReLU_updateOutput", "output", output);
   input = THTensor_(newContiguous)(input);
   weight = THTensor_(newContiguous)(weight);
-  THTensor *out = THNN_(Pointwise_beginResult)(output, input);
+  THTensor_(resizeAs)(output, input);
+  THTensor *out = THNN_(writable)(output, 0);
   const real *x = THTensor_(data)(input), *w = THTensor_(data)(weight);
   real *y = THTensor_(data)(out);
   long planes = outer * channels;
@@ -52,7 +53,7 @@ void THNN_(PReLU_updateOutput)(THNNState *state, THTensor *input, THTensor *outp
     real *yp = y + p * inner;
     for (long i = 0; i < inner; i++) yp[i] = xp[i] > 0 ? xp[i] : slope * xp[i];
   }
-  THNN_(Pointwise_endResult)(output, out);
+  THNN_(writeBack)(output, out);
   THTensor_(free)(input);
   THTensor_(free)(weight);
 }
@@ -66,7 +67,8 @@ void THNN_(PReLU_updateGradInput)(THNNState *state, THTensor *input, THTensor *g
   input = THTensor_(newContiguous)(input);
   gradOutput = THTensor_(newContiguous)(gradOutput);
   weight = THTensor_(newContiguous)(weight);
-  THTensor *gin = THNN_(Pointwise_beginResult)(gradInput, input);
+  THTensor_(resizeAs)(gradInput, input);
+  THTensor *gin = THNN_(writable)(gradInput, 0);
   const real *x = THTensor_(data)(input), *g = THTensor_(data)(gradOutput), *w = THTensor_(data)(weight);
   real *gi = THTensor_(data)(gin);
   long planes = outer * channels;
@@ -75,7 +77,7 @@ void THNN_(PReLU_updateGradInput)(THNNState *state, THTensor *input, THTensor *g
     const real slope = w[p % channels];
     for (long i = p * inner; i < (p + 1) * inner; i++) gi[i] = x[i] > 0 ? g[i] : slope * g[i];
   }
-  THNN_(Pointwise_endResult)(gradInput, gin);
+  THNN_(writeBack)(gradInput, gin);
   THTensor_(free)(input);
   THTensor_(free)(gradOutput);
   THTensor_(free)(weight);

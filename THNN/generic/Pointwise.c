@@ -58,22 +58,6 @@ int THNN_(Pointwise_mapVector)(THTensor *output, THTensor *input, void (*kernel)
   return 1;
 }
 
-THTensor *THNN_(Pointwise_beginResult)(THTensor *result, THTensor *size) {
-  THTensor_(resizeAs)(result, size);
-  if (THTensor_(isContiguous)(result)) {
-    THTensor_(retain)(result);
-    return result;
-  }
-  THTensor *written = THTensor_(new)();
-  THTensor_(resizeAs)(written, size);
-  return written;
-}
-
-void THNN_(Pointwise_endResult)(THTensor *result, THTensor *written) {
-  if (written != result) THTensor_(copy)(result, written);
-  THTensor_(free)(written);
-}
-
 accreal THNN_(Criterion_norm)(THTensor *input, bool sizeAverage) {
   return sizeAverage ? (accreal)1 / (accreal)THTensor_(nElement)(input) : (accreal)1;
 }

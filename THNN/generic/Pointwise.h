@@ -42,13 +42,6 @@ void THNN_(Pointwise_prepareGradInput)(const char *fn, const char *likeName, THT
  * output must already have input's size. */
 int THNN_(Pointwise_mapVector)(THTensor *output, THTensor *input, void (*kernel)(real *, const real *, ptrdiff_t));
 
-/* For kernels that write flat arrays: `result` resized to `size` when that leaves it contiguous
- * (then it is returned, retained), else a new contiguous tensor of that size; the kernel writes
- * into what this returns and THNN_(Pointwise_endResult) copies it into `result` if it differs,
- * then frees it. `size` is a tensor whose shape is wanted. */
-THTensor *THNN_(Pointwise_beginResult)(THTensor *result, THTensor *size);
-void THNN_(Pointwise_endResult)(THTensor *result, THTensor *written);
-
 /* Checks that every element of `index` (named arg) is in [lo, hi], except those equal to `skip` when
  * hasSkip; the error names the first bad one's position, 1-based per dimension, e.g.
  * "ClassNLLCriterion_updateOutput: target 7 out of range [1, 5] at position [3]". */

@@ -166,6 +166,24 @@ void THNN_(poolCheckIndicesLikeInput)(const char *fn, THIndexTensor *indices, TH
   THNN_(poolCheckIndexSizes)(fn, "indices", indices, input->nDimension, input->size);
 }
 
+THNN_(PoolGrad) THNN_(poolGradBegin)(THTensor *input, THTensor *gradOutput, THTensor *gradInput,
+                                     THIndexTensor *indices) {
+  THNN_(PoolGrad) g = {.gradOutput = THTensor_(newContiguous)(gradOutput), .result = gradInput};
+  g.indices = indices ? THIndexTensor_(newContiguous)(indices) : NULL;
+  THTensor_(resizeAs)(gradInput, input);
+  g.gradInput = THNN_(writable)(gradInput, 0);
+  g.go = THTensor_(data)(g.gradOutput);
+  g.gi = THTensor_(data)(g.gradInput);
+  g.ind = g.indices ? THIndexTensor_(data)(g.indices) : NULL;
+  return g;
+}
+
+void THNN_(poolGradEnd)(THNN_(PoolGrad) *g) {
+  THTensor_(free)(g->gradOutput);
+  if (g->indices) THIndexTensor_(free)(g->indices);
+  THNN_(writeBack)(g->result, g->gradInput);
+}
+
 THIndexTensor *THNN_(poolIndicesWritable)(THIndexTensor *indices, int nDimension, const long *sizes) {
   THIndexTensor_(resizeNd)(indices, nDimension, (long *)sizes, NULL);
   if (THIndexTensor_(isContiguous)(indices)) {
@@ -313,13 +331,10 @@ void THNN_(poolMaxBackward)(const char *fn, THTensor *input, THTensor *gradOutpu
     inSize *= shape->inputSize[a];
     outSize *= shape->outputSize[a];
   }
-  THTensor_(resizeAs)(gradInput, input);
-  THTensor *gi = THNN_(convWritable)(gradInput, 0);
-  THTensor *go = THTensor_(newContiguous)(gradOutput);
-  THIndexTensor *ind = THIndexTensor_(newContiguous)(indices);
-  real *gip = THTensor_(data)(gi);
-  const real *gop = THTensor_(data)(go);
-  const THIndex_t *indp = THIndexTensor_(data)(ind);
+  THNN_(PoolGrad) ops = THNN_(poolGradBegin)(input, gradOutput, gradInput, indices);
+  real *gip = ops.gi;
+  const real *gop = ops.go;
+  const THIndex_t *indp = ops.ind;
   const long oH = shape->outputSize[0], oW = shape->outputSize[1], width = shape->inputSize[1];
   long badAt = -1, badIndex = 0;
 
@@ -344,9 +359,7 @@ void THNN_(poolMaxBackward)(const char *fn, THTensor *input, THTensor *gradOutpu
     }
   }
 
-  THIndexTensor_(free)(ind);
-  THTensor_(free)(go);
-  THNN_(convWritten)(gi, gradInput);
+  THNN_(poolGradEnd)(&ops);
   if (badAt >= 0) THNN_(poolIndexError)(fn, "indices", badAt, badIndex, TH_INDEX_BASE, inSize - 1 + TH_INDEX_BASE);
 }
 
@@ -365,7 +378,7 @@ void THNN_(poolMax2dForward)(const char *fn, THTensor *input, THTensor *output, 
 
   THTensor *in = THTensor_(newContiguous)(input);
   THTensor_(resizeNd)(output, nd, sizes, NULL);
-  THTensor *out = THNN_(convWritable)(output, 0);
+  THTensor *out = THNN_(writable)(output, 0);
   THIndexTensor *ind = THNN_(poolIndicesWritable)(indices, nd, sizes);
   const real *ip = THTensor_(data)(in);
   real *op = THTensor_(data)(out);
@@ -395,7 +408,7 @@ void THNN_(poolMax2dForward)(const char *fn, THTensor *input, THTensor *output, 
   }
 
   THTensor_(free)(in);
-  THNN_(convWritten)(out, output);
+  THNN_(writeBack)(output, out);
   THNN_(poolIndicesWritten)(ind, indices);
 }
 
@@ -439,7 +452,7 @@ void THNN_(poolMax3dForward)(const char *fn, THTensor *input, THTensor *output, 
 
   THTensor *in = THTensor_(newContiguous)(input);
   THTensor_(resizeNd)(output, nd, sizes, NULL);
-  THTensor *out = THNN_(convWritable)(output, 0);
+  THTensor *out = THNN_(writable)(output, 0);
   THIndexTensor *ind = THNN_(poolIndicesWritable)(indices, nd, sizes);
   const real *ip = THTensor_(data)(in);
   real *op = THTensor_(data)(out);
@@ -466,7 +479,7 @@ void THNN_(poolMax3dForward)(const char *fn, THTensor *input, THTensor *output, 
 
   THFree(bounds);
   THTensor_(free)(in);
-  THNN_(convWritten)(out, output);
+  THNN_(writeBack)(output, out);
   THNN_(poolIndicesWritten)(ind, indices);
 }
 
@@ -482,13 +495,10 @@ void THNN_(poolMax3dBackward)(const char *fn, THTensor *input, THTensor *gradOut
   const long oT = s.outputSize[0], oH = s.outputSize[1], oW = s.outputSize[2];
   const long inSize = iT * iH * iW, outSize = oT * oH * oW;
 
-  THTensor_(resizeAs)(gradInput, input);
-  THTensor *gi = THNN_(convWritable)(gradInput, 0);
-  THTensor *go = THTensor_(newContiguous)(gradOutput);
-  THIndexTensor *ind = THIndexTensor_(newContiguous)(indices);
-  real *gip = THTensor_(data)(gi);
-  const real *gop = THTensor_(data)(go);
-  const THIndex_t *indp = THIndexTensor_(data)(ind);
+  THNN_(PoolGrad) ops = THNN_(poolGradBegin)(input, gradOutput, gradInput, indices);
+  real *gip = ops.gi;
+  const real *gop = ops.go;
+  const THIndex_t *indp = ops.ind;
   long badAt = -1, badIndex = 0;
 
 #pragma omp parallel for if (planes > 1 && planes * inSize > THNN_POOL_OMP_MIN)
@@ -518,9 +528,7 @@ void THNN_(poolMax3dBackward)(const char *fn, THTensor *input, THTensor *gradOut
         }
   }
 
-  THIndexTensor_(free)(ind);
-  THTensor_(free)(go);
-  THNN_(convWritten)(gi, gradInput);
+  THNN_(poolGradEnd)(&ops);
   if (badAt >= 0)
     THError("%s: indices value %ld at position %ld (counted from 0 over its elements) is not a window offset "
             "(its three low bytes offT + 256 offH + 65536 offW, each offset below the kernel size %dx%dx%d and "

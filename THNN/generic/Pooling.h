@@ -151,6 +151,20 @@ void THNN_(poolCheckIndicesLikeInput)(const char *fn, THIndexTensor *indices, TH
 THIndexTensor *THNN_(poolIndicesWritable)(THIndexTensor *indices, int nDimension, const long *sizes);
 void THNN_(poolIndicesWritten)(THIndexTensor *writable, THIndexTensor *indices);
 
+/* A backward pass's operands (pooling, unpooling, resampling): gradOutput and indices (NULL where
+ * there are none) made contiguous, gradInput resized like input and made writable; poolGradEnd frees
+ * them and writes gradInput back. */
+typedef struct {
+  THTensor *gradOutput, *gradInput, *result;
+  THIndexTensor *indices;
+  const real *go;
+  real *gi;
+  const THIndex_t *ind;
+} THNN_(PoolGrad);
+THNN_(PoolGrad) THNN_(poolGradBegin)(THTensor *input, THTensor *gradOutput, THTensor *gradInput,
+                                     THIndexTensor *indices);
+void THNN_(poolGradEnd)(THNN_(PoolGrad) *g);
+
 /* Fractional max pooling's window starts along one axis (Torch7's and PyTorch's sequence, computed
  * in `real` as they did): start i = floor((i + sample) * alpha) - floor(sample * alpha) with
  * alpha = (inputSize - poolSize) / (outputSize - 1), the last window ending at the input's end. */

@@ -29,7 +29,7 @@ static void THNN_(resampleGather)(const THNNPoolShape *s, long *const *maps, THT
   const long planes = s->nBatch * s->nPlanes, inSize = in[0] * in[1] * in[2], outSize = out[0] * out[1] * out[2];
   THTensor *inC = THTensor_(newContiguous)(input);
   THTensor_(resizeNd)(output, nd, sizes, NULL);
-  THTensor *outW = THNN_(convWritable)(output, 0);
+  THTensor *outW = THNN_(writable)(output, 0);
   const real *ip = THTensor_(data)(inC);
   real *op = THTensor_(data)(outW);
 
@@ -44,7 +44,7 @@ static void THNN_(resampleGather)(const THNNPoolShape *s, long *const *maps, THT
   }
 
   THTensor_(free)(inC);
-  THNN_(convWritten)(outW, output);
+  THNN_(writeBack)(output, outW);
 }
 
 /* gradInput (resized like input) = 0, then gradInput[p][maps...] += gradOutput[p][t][h][w]. */
@@ -53,11 +53,9 @@ static void THNN_(resampleScatter)(const THNNPoolShape *s, long *const *maps, TH
   long in[3], out[3];
   THNNResample_axes3(s, in, out);
   const long planes = s->nBatch * s->nPlanes, inSize = in[0] * in[1] * in[2], outSize = out[0] * out[1] * out[2];
-  THTensor *go = THTensor_(newContiguous)(gradOutput);
-  THTensor_(resizeAs)(gradInput, input);
-  THTensor *gi = THNN_(convWritable)(gradInput, 0);
-  const real *gop = THTensor_(data)(go);
-  real *gip = THTensor_(data)(gi);
+  THNN_(PoolGrad) ops = THNN_(poolGradBegin)(input, gradOutput, gradInput, NULL);
+  const real *gop = ops.go;
+  real *gip = ops.gi;
 
 #pragma omp parallel for if (planes > 1 && planes * outSize > THNN_POOL_OMP_MIN)
   for (long p = 0; p < planes; p++) {
@@ -70,8 +68,7 @@ static void THNN_(resampleScatter)(const THNNPoolShape *s, long *const *maps, TH
       }
   }
 
-  THTensor_(free)(go);
-  THNN_(convWritten)(gi, gradInput);
+  THNN_(poolGradEnd)(&ops);
 }
 
 /* ------------------------------------------------------------------ padding */

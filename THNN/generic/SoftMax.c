@@ -5,14 +5,10 @@
 /* softmax over the classes (see SoftMax_rows for the shapes): exp(x - max) / sum, rows split among
  * OpenMP threads when the input is large. */
 void THNN_(SoftMax_updateOutput)(THNNState *state, THTensor *input, THTensor *output) {
-  long nframe, dim, stride;
-  THNN_(SoftMax_rows)("SoftMax_updateOutput", input, &nframe, &dim, &stride);
-  THNN_(checkNotNull)("SoftMax_updateOutput", "output", output);
-  input = THTensor_(newContiguous)(input);
-  THTensor *out = THNN_(Pointwise_beginResult)(output, input);
-  const real *x = THTensor_(data)(input);
-  real *y = THTensor_(data)(out);
-  long rows = nframe * stride;
+  THNN_(SoftMaxPass) p = THNN_(SoftMax_begin)("SoftMax_updateOutput", input, NULL, output);
+  const real *x = p.srcData;
+  real *y = p.resultData;
+  const long rows = p.rows, dim = p.dim, stride = p.stride;
 #pragma omp parallel for if (rows > 1 && rows * dim > TH_OMP_THRESHOLD)
   for (long r = 0; r < rows; r++) {
     ptrdiff_t base = THNN_(SoftMax_rowBase)(r, dim, stride);
@@ -21,24 +17,17 @@ void THNN_(SoftMax_updateOutput)(THNNState *state, THTensor *input, THTensor *ou
     real inv = (real)(1 / THNN_(SoftMax_rowExpShiftSum)(yr, x + base, dim, stride, m));
     for (long c = 0; c < dim; c++) yr[c * stride] *= inv;
   }
-  THNN_(Pointwise_endResult)(output, out);
-  THTensor_(free)(input);
+  THNN_(SoftMax_end)(&p);
 }
 
 /* gradInput = output * (gradOutput - sum(gradOutput * output)), per row. `input` is not read. */
 void THNN_(SoftMax_updateGradInput)(THNNState *state, THTensor *input, THTensor *gradOutput, THTensor *gradInput,
                                     THTensor *output) {
   const char *fn = "SoftMax_updateGradInput";
-  long nframe, dim, stride;
-  THNN_(SoftMax_rows)(fn, output, &nframe, &dim, &stride);
-  THNN_(checkSameNumel)(fn, "gradOutput", gradOutput, "output", output);
-  THNN_(checkNotNull)(fn, "gradInput", gradInput);
-  output = THTensor_(newContiguous)(output);
-  gradOutput = THTensor_(newContiguous)(gradOutput);
-  THTensor *gin = THNN_(Pointwise_beginResult)(gradInput, output);
-  const real *y = THTensor_(data)(output), *g = THTensor_(data)(gradOutput);
-  real *gi = THTensor_(data)(gin);
-  long rows = nframe * stride;
+  THNN_(SoftMaxPass) p = THNN_(SoftMax_begin)(fn, output, gradOutput, gradInput);
+  const real *y = p.srcData, *g = p.gradData;
+  real *gi = p.resultData;
+  const long rows = p.rows, dim = p.dim, stride = p.stride;
 #pragma omp parallel for if (rows > 1 && rows * dim > TH_OMP_THRESHOLD)
   for (long r = 0; r < rows; r++) {
     ptrdiff_t base = THNN_(SoftMax_rowBase)(r, dim, stride);
@@ -48,9 +37,7 @@ void THNN_(SoftMax_updateGradInput)(THNNState *state, THTensor *input, THTensor 
       gi[i] = (real)(y[i] * (g[i] - dot));
     }
   }
-  THNN_(Pointwise_endResult)(gradInput, gin);
-  THTensor_(free)(output);
-  THTensor_(free)(gradOutput);
+  THNN_(SoftMax_end)(&p);
 }
 
 #endif

@@ -13,6 +13,29 @@ void THNN_(SoftMax_rows)(const char *fn, THTensor *input, long *nframe, long *di
   }
 }
 
+THNN_(SoftMaxPass) THNN_(SoftMax_begin)(const char *fn, THTensor *src, THTensor *gradOutput, THTensor *result) {
+  THNN_(SoftMaxPass) p = {.result = result};
+  long nframe;
+  THNN_(SoftMax_rows)(fn, src, &nframe, &p.dim, &p.stride);
+  if (gradOutput) THNN_(checkSameNumel)(fn, "gradOutput", gradOutput, "output", src);
+  THNN_(checkNotNull)(fn, gradOutput ? "gradInput" : "output", result);
+  p.rows = nframe * p.stride;
+  p.src = THTensor_(newContiguous)(src);
+  p.gradOutput = gradOutput ? THTensor_(newContiguous)(gradOutput) : NULL;
+  THTensor_(resizeAs)(result, p.src);
+  p.written = THNN_(writable)(result, 0);
+  p.srcData = THTensor_(data)(p.src);
+  p.gradData = p.gradOutput ? THTensor_(data)(p.gradOutput) : NULL;
+  p.resultData = THTensor_(data)(p.written);
+  return p;
+}
+
+void THNN_(SoftMax_end)(THNN_(SoftMaxPass) *p) {
+  THNN_(writeBack)(p->result, p->written);
+  THTensor_(free)(p->src);
+  if (p->gradOutput) THTensor_(free)(p->gradOutput);
+}
+
 real THNN_(SoftMax_rowMax)(const real *x, long n, long stride) {
 #ifdef TH_REAL_IS_FLOAT
   if (stride == 1) return THFloatVector_max(x, n);

@@ -10,6 +10,19 @@
  * starts at (f dim) stride + s. */
 void THNN_(SoftMax_rows)(const char *fn, THTensor *input, long *nframe, long *dim, long *stride);
 
+/* One pass's operands. The forward pass (gradOutput NULL) reads the rows of src = input and writes
+ * result = output; the backward pass reads src = output and gradOutput (checked to match it) and
+ * writes result = gradInput. SoftMax_begin checks them, makes src and gradOutput contiguous and
+ * result writable, resized like src; SoftMax_end writes result back and frees the rest. */
+typedef struct {
+  THTensor *src, *gradOutput, *written, *result;
+  const real *srcData, *gradData;
+  real *resultData;
+  long rows, dim, stride;
+} THNN_(SoftMaxPass);
+THNN_(SoftMaxPass) THNN_(SoftMax_begin)(const char *fn, THTensor *src, THTensor *gradOutput, THTensor *result);
+void THNN_(SoftMax_end)(THNN_(SoftMaxPass) *p);
+
 /* Where row r (of nframe * stride rows) starts in that layout. */
 static inline ptrdiff_t THNN_(SoftMax_rowBase)(long r, long dim, long stride) {
   return (ptrdiff_t)(r / stride) * dim * stride + r % stride;

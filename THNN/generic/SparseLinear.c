@@ -129,7 +129,7 @@ static void THNN_(SparseLinear_forward)(const char *fn, THTensor *input, THTenso
   THNN_(SparseEntries) s = THNN_(SparseLinear_entries)(fn, input, legacy, inDim, batch);
   long *start = THNN_(SparseLinear_group)(s.row, s.n, batch), *order = start + batch + 1;
   THTensor_(resize2d)(output, batch, outDim);
-  THTensor *out = THNN_(Pointwise_beginResult)(output, output);
+  THTensor *out = THNN_(writable)(output, 0);
   real *y = THTensor_(data)(out);
   const real *w = THTensor_(data)(weight), *b = THTensor_(data)(bias);
   long ws0 = weight->stride[0], ws1 = weight->stride[1], bs = bias->stride[0];
@@ -144,7 +144,7 @@ static void THNN_(SparseLinear_forward)(const char *fn, THTensor *input, THTenso
       for (long o = 0; o < outDim; o++) yr[o] += v * wc[o * ws0];
     }
   }
-  THNN_(Pointwise_endResult)(output, out);
+  THNN_(writeBack)(output, out);
   THFree(start);
   THNN_(SparseLinear_freeEntries)(&s);
 }

@@ -70,7 +70,7 @@ void THNN_(SpatialAdaptiveMaxPooling_updateOutput)(THNNState *state, THTensor *i
 
   THTensor *in = THTensor_(newContiguous)(input);
   THTensor_(resizeNd)(output, nd, sizes, NULL);
-  THTensor *out = THNN_(convWritable)(output, 0);
+  THTensor *out = THNN_(writable)(output, 0);
   THIndexTensor *ind = THNN_(poolIndicesWritable)(indices, indexNd, indexSizes);
   const real *ip = THTensor_(data)(in);
   real *op = THTensor_(data)(out);
@@ -89,7 +89,7 @@ void THNN_(SpatialAdaptiveMaxPooling_updateOutput)(THNNState *state, THTensor *i
 
   THFree(bounds);
   THTensor_(free)(in);
-  THNN_(convWritten)(out, output);
+  THNN_(writeBack)(output, out);
   THNN_(poolIndicesWritten)(ind, indices);
 }
 
@@ -114,13 +114,10 @@ void THNN_(SpatialAdaptiveMaxPooling_updateGradInput)(THNNState *state, THTensor
   long *h0, *h1, *w0, *w1;
   long *bounds = THNN_(SpatialAdaptiveMaxPooling_windows)(&s, &h0, &h1, &w0, &w1);
 
-  THTensor_(resizeAs)(gradInput, input);
-  THTensor *gi = THNN_(convWritable)(gradInput, 0);
-  THTensor *go = THTensor_(newContiguous)(gradOutput);
-  THIndexTensor *ind = THIndexTensor_(newContiguous)(indices);
-  real *gip = THTensor_(data)(gi);
-  const real *gop = THTensor_(data)(go);
-  const THIndex_t *rowp = THIndexTensor_(data)(ind), *colp = rowp + planes * outSize;
+  THNN_(PoolGrad) ops = THNN_(poolGradBegin)(input, gradOutput, gradInput, indices);
+  real *gip = ops.gi;
+  const real *gop = ops.go;
+  const THIndex_t *rowp = ops.ind, *colp = rowp + planes * outSize;
   long badAt = -1, badRow = 0;
 
 #pragma omp parallel for if (planes > 1 && planes * inSize > THNN_POOL_OMP_MIN)
@@ -141,8 +138,6 @@ void THNN_(SpatialAdaptiveMaxPooling_updateGradInput)(THNNState *state, THTensor
       }
   }
 
-  THNN_(convWritten)(gi, gradInput);
-  THTensor_(free)(go);
   long badCol = 0, windowH = 0, windowW = 0;
   if (badAt >= 0) {
     const long oh = badAt % outSize / oW, ow = badAt % oW;
@@ -150,7 +145,7 @@ void THNN_(SpatialAdaptiveMaxPooling_updateGradInput)(THNNState *state, THTensor
     windowH = h1[oh] - h0[oh];
     windowW = w1[ow] - w0[ow];
   }
-  THIndexTensor_(free)(ind);
+  THNN_(poolGradEnd)(&ops);
   THFree(bounds);
   if (badAt >= 0)
     THError("%s: indices give offsets (row %ld, column %ld) at position %ld (counted from 0 over one of its two "

@@ -30,7 +30,7 @@ void THNN_(SpatialAveragePooling_updateOutput)(THNNState *state, THTensor *input
 
   THTensor *in = THTensor_(newContiguous)(input);
   THTensor_(resizeNd)(output, nd, sizes, NULL);
-  THTensor *out = THNN_(convWritable)(output, 0);
+  THTensor *out = THNN_(writable)(output, 0);
   const real *ip = THTensor_(data)(in);
   real *op = THTensor_(data)(out);
 
@@ -49,7 +49,7 @@ void THNN_(SpatialAveragePooling_updateOutput)(THNNState *state, THTensor *input
   }
 
   THTensor_(free)(in);
-  THNN_(convWritten)(out, output);
+  THNN_(writeBack)(output, out);
 }
 
 void THNN_(SpatialAveragePooling_updateGradInput)(THNNState *state, THTensor *input, THTensor *gradOutput,
@@ -64,11 +64,9 @@ void THNN_(SpatialAveragePooling_updateGradInput)(THNNState *state, THTensor *in
   const long planes = s.nBatch * s.nPlanes;
   const long iH = s.inputSize[0], iW = s.inputSize[1], oH = s.outputSize[0], oW = s.outputSize[1];
 
-  THTensor_(resizeAs)(gradInput, input);
-  THTensor *gi = THNN_(convWritable)(gradInput, 0);
-  THTensor *go = THTensor_(newContiguous)(gradOutput);
-  real *gip = THTensor_(data)(gi);
-  const real *gop = THTensor_(data)(go);
+  THNN_(PoolGrad) ops = THNN_(poolGradBegin)(input, gradOutput, gradInput, NULL);
+  real *gip = ops.gi;
+  const real *gop = ops.go;
 
 #pragma omp parallel for if (planes > 1 && planes * iH * iW > THNN_POOL_OMP_MIN)
   for (long p = 0; p < planes; p++) {
@@ -84,8 +82,7 @@ void THNN_(SpatialAveragePooling_updateGradInput)(THNNState *state, THTensor *in
       }
   }
 
-  THTensor_(free)(go);
-  THNN_(convWritten)(gi, gradInput);
+  THNN_(poolGradEnd)(&ops);
 }
 
 #endif

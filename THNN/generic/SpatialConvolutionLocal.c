@@ -84,7 +84,7 @@ void THNN_(SpatialConvolutionLocal_updateOutput)(THNNState *state, THTensor *inp
   real *cols = THNN_(SpatialConvolutionLocal_columns)(finput, &c);
   THNN_(SpatialConvolutionLocal_unfold)(input, cols, &c);
   THNN_(convResize)(output, &c.plan, nOut, outputHeight, outputWidth);
-  THTensor *out = THNN_(convWritable)(output, 0), *bt = bias ? THTensor_(newContiguous)(bias) : NULL;
+  THTensor *out = THNN_(writable)(output, 0), *bt = bias ? THTensor_(newContiguous)(bias) : NULL;
   real *wt = THNN_(SpatialConvolutionLocal_transposedWeight)(weight, &c);
   const real *b = bt ? THTensor_(data)(bt) : NULL;
   real *o = THTensor_(data)(out);
@@ -99,7 +99,7 @@ void THNN_(SpatialConvolutionLocal_updateOutput)(THNNState *state, THTensor *inp
     }
   }
   THFree(wt);
-  THNN_(convWritten)(out, output);
+  THNN_(writeBack)(output, out);
   if (bt) THTensor_(free)(bt);
 }
 
@@ -119,7 +119,7 @@ void THNN_(SpatialConvolutionLocal_updateGradInput)(THNNState *state, THTensor *
 
   real *gcols = THNN_(SpatialConvolutionLocal_columns)(fgradInput, &c);
   THTensor_(resizeAs)(gradInput, input);
-  THTensor *gout = THTensor_(newContiguous)(gradOutput), *gin = THNN_(convWritable)(gradInput, 0);
+  THTensor *gout = THTensor_(newContiguous)(gradOutput), *gin = THNN_(writable)(gradInput, 0);
   real *wt = THNN_(SpatialConvolutionLocal_transposedWeight)(weight, &c);
   const real *go = THTensor_(data)(gout);
 #pragma omp parallel for if (N * nOut * K * L > THNN_CONV_OMP_MIN)
@@ -136,7 +136,7 @@ void THNN_(SpatialConvolutionLocal_updateGradInput)(THNNState *state, THTensor *
   const long imageSize = c.plan.nInputPlane * inputHeight * inputWidth;
   memset(THTensor_(data)(gin), 0, sizeof(real) * (size_t)THTensor_(nElement)(gin));
   for (long n = 0; n < N; n++) THNN_(col2im)(&c.plan.geometry, gcols + n * K * L, THTensor_(data)(gin) + n * imageSize);
-  THNN_(convWritten)(gin, gradInput);
+  THNN_(writeBack)(gradInput, gin);
   THTensor_(free)(gout);
 }
 
@@ -160,7 +160,7 @@ void THNN_(SpatialConvolutionLocal_accGradParameters)(THNNState *state, THTensor
                    finput->nDimension == (c.plan.batched ? 3 : 2);
   real *cols = THNN_(SpatialConvolutionLocal_columns)(finput, &c);
   if (!kept) THNN_(SpatialConvolutionLocal_unfold)(input, cols, &c);
-  THTensor *gout = THTensor_(newContiguous)(gradOutput), *gw = THNN_(convWritable)(gradWeight, 1);
+  THTensor *gout = THTensor_(newContiguous)(gradOutput), *gw = THNN_(writable)(gradWeight, 1);
   const real *go = THTensor_(data)(gout);
   real *gwd = THTensor_(data)(gw);
   /* The gradient in the transposed layout [nOutputPlane*K x L], then added position-major. */
@@ -179,9 +179,9 @@ void THNN_(SpatialConvolutionLocal_accGradParameters)(THNNState *state, THTensor
   for (long l = 0; l < L; l++)
     for (long pk = 0; pk < nOut * K; pk++) gwd[l * nOut * K + pk] += (real)(scale * gwt[pk * L + l]);
   THFree(gwt);
-  THNN_(convWritten)(gw, gradWeight);
+  THNN_(writeBack)(gradWeight, gw);
   if (gradBias) {
-    THTensor *gb = THNN_(convWritable)(gradBias, 1);
+    THTensor *gb = THNN_(writable)(gradBias, 1);
     real *gbd = THTensor_(data)(gb);
     for (long p = 0; p < nOut; p++)
       for (long l = 0; l < L; l++) {
@@ -189,7 +189,7 @@ void THNN_(SpatialConvolutionLocal_accGradParameters)(THNNState *state, THTensor
         for (long n = 0; n < N; n++) sum += go[(n * nOut + p) * L + l];
         gbd[p * L + l] += (real)(scale * sum);
       }
-    THNN_(convWritten)(gb, gradBias);
+    THNN_(writeBack)(gradBias, gb);
   }
   THTensor_(free)(gout);
 }

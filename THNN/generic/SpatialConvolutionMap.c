@@ -33,7 +33,7 @@ void THNN_(SpatialConvolutionMap_updateOutput)(THNNState *state, THTensor *input
   THNN_(convResize)(output, &c.plan, nOutputPlane, c.plan.outputHeight, c.plan.outputWidth);
   THTensor *table = THTensor_(newContiguous)(connTable), *in = THTensor_(newContiguous)(input);
   THTensor *w = THTensor_(newContiguous)(weight), *b = bias ? THTensor_(newContiguous)(bias) : NULL;
-  THTensor *out = THNN_(convWritable)(output, 0);
+  THTensor *out = THNN_(writable)(output, 0);
   real *cols = THAlloc(sizeof(real) * nInputPlane * c.kernelSize * c.L);
   for (long n = 0; n < c.plan.nImages; n++) {
     real *o = THTensor_(data)(out) + n * nOutputPlane * c.L;
@@ -43,7 +43,7 @@ void THNN_(SpatialConvolutionMap_updateOutput)(THNNState *state, THTensor *input
                            c.kernelSize, c.L, o);
   }
   THFree(cols);
-  THNN_(convWritten)(out, output);
+  THNN_(writeBack)(output, out);
   THTensor_(free)(table);
   THTensor_(free)(in);
   THTensor_(free)(w);
@@ -61,7 +61,7 @@ void THNN_(SpatialConvolutionMap_updateGradInput)(THNNState *state, THTensor *in
   THNN_(checkNotNull)(fn, "gradInput", gradInput);
   THTensor_(resizeAs)(gradInput, input);
   THTensor *table = THTensor_(newContiguous)(connTable), *gout = THTensor_(newContiguous)(gradOutput);
-  THTensor *w = THTensor_(newContiguous)(weight), *gin = THNN_(convWritable)(gradInput, 0);
+  THTensor *w = THTensor_(newContiguous)(weight), *gin = THNN_(writable)(gradInput, 0);
   real *cols = THAlloc(sizeof(real) * nInputPlane * c.kernelSize * c.L);
   memset(THTensor_(data)(gin), 0, sizeof(real) * (size_t)THTensor_(nElement)(gin));
   for (long n = 0; n < c.plan.nImages; n++) {
@@ -70,7 +70,7 @@ void THNN_(SpatialConvolutionMap_updateGradInput)(THNNState *state, THTensor *in
     THNN_(col2im)(&c.plan.geometry, cols, THTensor_(data)(gin) + n * c.inputImageSize);
   }
   THFree(cols);
-  THNN_(convWritten)(gin, gradInput);
+  THNN_(writeBack)(gradInput, gin);
   THTensor_(free)(table);
   THTensor_(free)(gout);
   THTensor_(free)(w);
@@ -87,7 +87,7 @@ void THNN_(SpatialConvolutionMap_accGradParameters)(THNNState *state, THTensor *
   THNN_(convCheckNumel)(fn, "gradBias", gradBias, nOutputPlane, "nOutputPlane");
   THNN_(convCheckGradOutput)(fn, gradOutput, &c.plan, nOutputPlane);
   THTensor *table = THTensor_(newContiguous)(connTable), *in = THTensor_(newContiguous)(input);
-  THTensor *gout = THTensor_(newContiguous)(gradOutput), *gw = THNN_(convWritable)(gradWeight, 1);
+  THTensor *gout = THTensor_(newContiguous)(gradOutput), *gw = THNN_(writable)(gradWeight, 1);
   real *cols = THAlloc(sizeof(real) * nInputPlane * c.kernelSize * c.L);
   for (long n = 0; n < c.plan.nImages; n++) {
     THNN_(im2col)(&c.plan.geometry, THTensor_(data)(in) + n * c.inputImageSize, cols);
@@ -95,11 +95,11 @@ void THNN_(SpatialConvolutionMap_accGradParameters)(THNNState *state, THTensor *
                             c.nConnections, 0, c.kernelSize, c.L, THTensor_(data)(gw), scale);
   }
   THFree(cols);
-  THNN_(convWritten)(gw, gradWeight);
+  THNN_(writeBack)(gradWeight, gw);
   if (gradBias) {
-    THTensor *gb = THNN_(convWritable)(gradBias, 1);
+    THTensor *gb = THNN_(writable)(gradBias, 1);
     THNN_(convAccGradBias)(THTensor_(data)(gout), c.plan.nImages, nOutputPlane, c.L, THTensor_(data)(gb), scale);
-    THNN_(convWritten)(gb, gradBias);
+    THNN_(writeBack)(gradBias, gb);
   }
   THTensor_(free)(table);
   THTensor_(free)(in);

@@ -71,7 +71,7 @@ void THNN_(SpatialDepthWiseConvolution_updateOutput)(THNNState *state, THTensor 
   real *cols = THNN_(SpatialDepthWiseConvolution_columns)(finput, &c);
   THNN_(convResize)(output, &c.plan, nIn * mult, c.plan.outputHeight, c.plan.outputWidth);
   THTensor *in = THTensor_(newContiguous)(input), *wt = THTensor_(newContiguous)(weight);
-  THTensor *bt = bias ? THTensor_(newContiguous)(bias) : NULL, *out = THNN_(convWritable)(output, 0);
+  THTensor *bt = bias ? THTensor_(newContiguous)(bias) : NULL, *out = THNN_(writable)(output, 0);
   const long imageSize = nIn * c.plan.inputHeight * c.plan.inputWidth;
   for (long n = 0; n < c.plan.nImages; n++)
     THNN_(im2col)(&c.plan.geometry, THTensor_(data)(in) + n * imageSize, cols + n * nIn * kk * L);
@@ -92,7 +92,7 @@ void THNN_(SpatialDepthWiseConvolution_updateOutput)(THNNState *state, THTensor 
       }
     }
   }
-  THNN_(convWritten)(out, output);
+  THNN_(writeBack)(output, out);
   THTensor_(free)(in);
   THTensor_(free)(wt);
   if (bt) THTensor_(free)(bt);
@@ -113,7 +113,7 @@ void THNN_(SpatialDepthWiseConvolution_updateGradInput)(THNNState *state, THTens
   real *gcols = THNN_(SpatialDepthWiseConvolution_columns)(fgradInput, &c);
   THTensor_(resizeAs)(gradInput, input);
   THTensor *gout = THTensor_(newContiguous)(gradOutput), *wt = THTensor_(newContiguous)(weight);
-  THTensor *gin = THNN_(convWritable)(gradInput, 0);
+  THTensor *gin = THNN_(writable)(gradInput, 0);
   const real *w = THTensor_(data)(wt), *go = THTensor_(data)(gout);
 #pragma omp parallel for if (c.plan.nImages * nIn * mult * kk * L > THNN_CONV_OMP_MIN)
   for (long ni = 0; ni < c.plan.nImages * nIn; ni++) {
@@ -132,7 +132,7 @@ void THNN_(SpatialDepthWiseConvolution_updateGradInput)(THNNState *state, THTens
   memset(THTensor_(data)(gin), 0, sizeof(real) * (size_t)THTensor_(nElement)(gin));
   for (long n = 0; n < c.plan.nImages; n++)
     THNN_(col2im)(&c.plan.geometry, gcols + n * nIn * kk * L, THTensor_(data)(gin) + n * imageSize);
-  THNN_(convWritten)(gin, gradInput);
+  THNN_(writeBack)(gradInput, gin);
   THTensor_(free)(gout);
   THTensor_(free)(wt);
 }
@@ -160,7 +160,7 @@ void THNN_(SpatialDepthWiseConvolution_accGradParameters)(THNNState *state, THTe
     for (long n = 0; n < N; n++)
       THNN_(im2col)(&c.plan.geometry, THTensor_(data)(in) + n * imageSize, cols + n * nIn * kk * L);
   }
-  THTensor *gw = THNN_(convWritable)(gradWeight, 1), *gb = gradBias ? THNN_(convWritable)(gradBias, 1) : NULL;
+  THTensor *gw = THNN_(writable)(gradWeight, 1), *gb = gradBias ? THNN_(writable)(gradBias, 1) : NULL;
   real *gwd = THTensor_(data)(gw), *gbd = gb ? THTensor_(data)(gb) : NULL;
   const real *go = THTensor_(data)(gout);
 #pragma omp parallel for if (N * nIn * mult * kk * L > THNN_CONV_OMP_MIN)
@@ -182,8 +182,8 @@ void THNN_(SpatialDepthWiseConvolution_accGradParameters)(THNNState *state, THTe
       }
     }
   }
-  THNN_(convWritten)(gw, gradWeight);
-  if (gb) THNN_(convWritten)(gb, gradBias);
+  THNN_(writeBack)(gradWeight, gw);
+  if (gb) THNN_(writeBack)(gradBias, gb);
   THTensor_(free)(in);
   THTensor_(free)(gout);
 }

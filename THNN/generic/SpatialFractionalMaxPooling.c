@@ -62,7 +62,7 @@ void THNN_(SpatialFractionalMaxPooling_updateOutput)(THNNState *state, THTensor 
 
   THTensor *in = THTensor_(newContiguous)(input);
   THTensor_(resizeNd)(output, nd, sizes, NULL);
-  THTensor *out = THNN_(convWritable)(output, 0);
+  THTensor *out = THNN_(writable)(output, 0);
   THIndexTensor *ind = THNN_(poolIndicesWritable)(indices, nd, sizes);
   const real *ip = THTensor_(data)(in);
   real *op = THTensor_(data)(out);
@@ -82,7 +82,7 @@ void THNN_(SpatialFractionalMaxPooling_updateOutput)(THNNState *state, THTensor 
 
   THFree(starts);
   THTensor_(free)(in);
-  THNN_(convWritten)(out, output);
+  THNN_(writeBack)(output, out);
   THNN_(poolIndicesWritten)(ind, indices);
 }
 

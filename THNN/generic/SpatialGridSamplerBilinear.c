@@ -67,7 +67,7 @@ void THNN_(SpatialGridSamplerBilinear_updateOutput)(THNNState *state, THTensor *
   THTensor *in = THTensor_(newContiguous)(input);
   THTensor *gr = THTensor_(newContiguous)(grid);
   THTensor_(resize4d)(output, N, C, grid->size[1], grid->size[2]);
-  THTensor *out = THNN_(convWritable)(output, 0);
+  THTensor *out = THNN_(writable)(output, 0);
   const real *ip = THTensor_(data)(in);
   real *op = THTensor_(data)(out);
   THNN_(GridPoint) *points = THNN_(SpatialGridSamplerBilinear_points)(THTensor_(data)(gr), N * HW, IH, IW);
@@ -88,7 +88,7 @@ void THNN_(SpatialGridSamplerBilinear_updateOutput)(THNNState *state, THTensor *
   THFree(points);
   THTensor_(free)(in);
   THTensor_(free)(gr);
-  THNN_(convWritten)(out, output);
+  THNN_(writeBack)(output, out);
 }
 
 void THNN_(SpatialGridSamplerBilinear_updateGradInput)(THNNState *state, THTensor *input, THTensor *gradInput,
@@ -107,8 +107,8 @@ void THNN_(SpatialGridSamplerBilinear_updateGradInput)(THNNState *state, THTenso
   THTensor *go = THTensor_(newContiguous)(gradOutput);
   THTensor_(resizeAs)(gradInput, input);
   THTensor_(resizeAs)(gradGrid, grid);
-  THTensor *gi = THNN_(convWritable)(gradInput, 0);
-  THTensor *gg = THNN_(convWritable)(gradGrid, 0);
+  THTensor *gi = THNN_(writable)(gradInput, 0);
+  THTensor *gg = THNN_(writable)(gradGrid, 0);
   const real *ip = THTensor_(data)(in), *gop = THTensor_(data)(go);
   real *gip = THTensor_(data)(gi), *ggp = THTensor_(data)(gg);
   THNN_(GridPoint) *points = THNN_(SpatialGridSamplerBilinear_points)(THTensor_(data)(gr), N * HW, IH, IW);
@@ -147,8 +147,8 @@ void THNN_(SpatialGridSamplerBilinear_updateGradInput)(THNNState *state, THTenso
   THTensor_(free)(in);
   THTensor_(free)(gr);
   THTensor_(free)(go);
-  THNN_(convWritten)(gi, gradInput);
-  THNN_(convWritten)(gg, gradGrid);
+  THNN_(writeBack)(gradInput, gi);
+  THNN_(writeBack)(gradGrid, gg);
 }
 
 #endif

@@ -32,7 +32,7 @@ void THNN_(SpatialMaxUnpooling_updateOutput)(THNNState *state, THTensor *input, 
   THTensor *in = THTensor_(newContiguous)(input);
   THIndexTensor *ind = THIndexTensor_(newContiguous)(indices);
   THTensor_(resizeNd)(output, nd, sizes, NULL);
-  THTensor *out = THNN_(convWritable)(output, 0);
+  THTensor *out = THNN_(writable)(output, 0);
   const real *ip = THTensor_(data)(in);
   const THIndex_t *xp = THIndexTensor_(data)(ind);
   real *op = THTensor_(data)(out);
@@ -54,7 +54,7 @@ void THNN_(SpatialMaxUnpooling_updateOutput)(THNNState *state, THTensor *input, 
 
   THTensor_(free)(in);
   THIndexTensor_(free)(ind);
-  THNN_(convWritten)(out, output);
+  THNN_(writeBack)(output, out);
   if (badAt >= 0) THNN_(poolIndexError)(fn, "indices", badAt, badIndex, TH_INDEX_BASE, outSize - 1 + TH_INDEX_BASE);
 }
 
@@ -69,13 +69,10 @@ void THNN_(SpatialMaxUnpooling_updateGradInput)(THNNState *state, THTensor *inpu
   const long planes = s.nBatch * s.nPlanes;
   const long inSize = s.inputSize[0] * s.inputSize[1], outSize = (long)owidth * oheight;
 
-  THIndexTensor *ind = THIndexTensor_(newContiguous)(indices);
-  THTensor *go = THTensor_(newContiguous)(gradOutput);
-  THTensor_(resizeAs)(gradInput, input);
-  THTensor *gi = THNN_(convWritable)(gradInput, 0);
-  const THIndex_t *xp = THIndexTensor_(data)(ind);
-  const real *gop = THTensor_(data)(go);
-  real *gip = THTensor_(data)(gi);
+  THNN_(PoolGrad) ops = THNN_(poolGradBegin)(input, gradOutput, gradInput, indices);
+  const THIndex_t *xp = ops.ind;
+  const real *gop = ops.go;
+  real *gip = ops.gi;
   long badAt = -1, badIndex = 0;
 
 #pragma omp parallel for if (planes > 1 && planes * inSize > THNN_POOL_OMP_MIN)
@@ -92,9 +89,7 @@ void THNN_(SpatialMaxUnpooling_updateGradInput)(THNNState *state, THTensor *inpu
     }
   }
 
-  THIndexTensor_(free)(ind);
-  THTensor_(free)(go);
-  THNN_(convWritten)(gi, gradInput);
+  THNN_(poolGradEnd)(&ops);
   if (badAt >= 0) THNN_(poolIndexError)(fn, "indices", badAt, badIndex, TH_INDEX_BASE, outSize - 1 + TH_INDEX_BASE);
 }
 

@@ -48,4 +48,21 @@ static inline void THNN_(checkSameNumel)(const char *fn, const char *argA, THTen
             THTensor_(nElement)(b), THTensor_(nElement)(a), THTensor_(sizeDesc)(a).str);
 }
 
+/* Writing a result in place of `t`, which may be non-contiguous: writable(t, keepContents) returns
+ * where to write, t itself (retained) when it is contiguous, else a contiguous tensor of t's size
+ * holding a copy of t (keepContents, for results that accumulate) or undefined contents;
+ * writeBack(t, w) copies w into t when it is not t, and frees w. */
+static inline THTensor *THNN_(writable)(THTensor *t, int keepContents) {
+  if (THTensor_(isContiguous)(t)) {
+    THTensor_(retain)(t);
+    return t;
+  }
+  if (keepContents) return THTensor_(newClone)(t);
+  THTensor *w = THTensor_(new)();
+  THTensor_(resizeNd)(w, t->nDimension, t->size, NULL);
+  return w;
+}
+
+static inline void THNN_(writeBack)(THTensor *t, THTensor *w) { THTensor_(freeCopyTo)(w, t); }
+
 #endif

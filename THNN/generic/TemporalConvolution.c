@@ -82,7 +82,7 @@ void THNN_(TemporalConvolution_updateOutput)(THNNState *state, THTensor *input, 
   else
     THTensor_(resize2d)(output, Tout, outF);
   THTensor *in = THTensor_(newContiguous)(input), *w = THTensor_(newContiguous)(weight);
-  THTensor *b = bias ? THTensor_(newContiguous)(bias) : NULL, *out = THNN_(convWritable)(output, 0);
+  THTensor *b = bias ? THTensor_(newContiguous)(bias) : NULL, *out = THNN_(writable)(output, 0);
   real *x = THTensor_(data)(in), *wd = THTensor_(data)(w), *y = THTensor_(data)(out);
   const real *bd = b ? THTensor_(data)(b) : NULL;
   for (long n = 0; n < plan.nImages; n++) {
@@ -95,7 +95,7 @@ void THNN_(TemporalConvolution_updateOutput)(THNNState *state, THTensor *input, 
       THBlas_(gemm)('t', 'n', outF, Tout, width, 1, wd + off, kW * inF, xn + off, dW * inF, 1, yn, outF);
     }
   }
-  THNN_(convWritten)(out, output);
+  THNN_(writeBack)(output, out);
   THTensor_(free)(in);
   THTensor_(free)(w);
   if (b) THTensor_(free)(b);
@@ -111,7 +111,7 @@ void THNN_(TemporalConvolution_updateGradInput)(THNNState *state, THTensor *inpu
   const long inF = plan.inputFrameSize, outF = plan.outputFrameSize, Tout = plan.nOutputFrames;
   THTensor_(resizeAs)(gradInput, input);
   THTensor *gout = THTensor_(newContiguous)(gradOutput), *w = THTensor_(newContiguous)(weight);
-  THTensor *gin = THNN_(convWritable)(gradInput, 0);
+  THTensor *gin = THNN_(writable)(gradInput, 0);
   real *gy = THTensor_(data)(gout), *wd = THTensor_(data)(w), *gx = THTensor_(data)(gin);
   memset(gx, 0, sizeof(real) * (size_t)THTensor_(nElement)(gin));
   for (long n = 0; n < plan.nImages; n++) {
@@ -123,7 +123,7 @@ void THNN_(TemporalConvolution_updateGradInput)(THNNState *state, THTensor *inpu
       THBlas_(gemm)('n', 'n', width, Tout, outF, 1, wd + off, kW * inF, gyn, outF, 1, gxn + off, dW * inF);
     }
   }
-  THNN_(convWritten)(gin, gradInput);
+  THNN_(writeBack)(gradInput, gin);
   THTensor_(free)(gout);
   THTensor_(free)(w);
 }
@@ -138,7 +138,7 @@ void THNN_(TemporalConvolution_accGradParameters)(THNNState *state, THTensor *in
 
   const long inF = plan.inputFrameSize, outF = plan.outputFrameSize, Tout = plan.nOutputFrames;
   THTensor *in = THTensor_(newContiguous)(input), *gout = THTensor_(newContiguous)(gradOutput);
-  THTensor *gw = THNN_(convWritable)(gradWeight, 1);
+  THTensor *gw = THNN_(writable)(gradWeight, 1);
   real *x = THTensor_(data)(in), *gy = THTensor_(data)(gout), *gwd = THTensor_(data)(gw);
   for (long n = 0; n < plan.nImages; n++) {
     real *xn = x + n * plan.nFrames * inF, *gyn = gy + n * Tout * outF;
@@ -148,16 +148,16 @@ void THNN_(TemporalConvolution_accGradParameters)(THNNState *state, THTensor *in
       THBlas_(gemm)('n', 't', width, outF, Tout, (real)scale, xn + off, dW * inF, gyn, outF, 1, gwd + off, kW * inF);
     }
   }
-  THNN_(convWritten)(gw, gradWeight);
+  THNN_(writeBack)(gradWeight, gw);
   if (gradBias) {
-    THTensor *gb = THNN_(convWritable)(gradBias, 1);
+    THTensor *gb = THNN_(writable)(gradBias, 1);
     real *gbd = THTensor_(data)(gb);
     for (long o = 0; o < outF; o++) {
       accreal sum = 0;
       for (long r = 0; r < plan.nImages * Tout; r++) sum += gy[r * outF + o];
       gbd[o] += (real)(scale * sum);
     }
-    THNN_(convWritten)(gb, gradBias);
+    THNN_(writeBack)(gradBias, gb);
   }
   THTensor_(free)(in);
   THTensor_(free)(gout);

@@ -22,7 +22,7 @@ void THNN_(TemporalMaxPooling_updateOutput)(THNNState *state, THTensor *input, T
 
   THTensor *in = THTensor_(newContiguous)(input);
   THTensor_(resizeNd)(output, nd, sizes, NULL);
-  THTensor *out = THNN_(convWritable)(output, 0);
+  THTensor *out = THNN_(writable)(output, 0);
   THIndexTensor *ind = THNN_(poolIndicesWritable)(indices, nd, sizes);
   const real *ip = THTensor_(data)(in);
   real *op = THTensor_(data)(out);
@@ -49,7 +49,7 @@ void THNN_(TemporalMaxPooling_updateOutput)(THNNState *state, THTensor *input, T
   }
 
   THTensor_(free)(in);
-  THNN_(convWritten)(out, output);
+  THNN_(writeBack)(output, out);
   THNN_(poolIndicesWritten)(ind, indices);
 }
 
@@ -65,13 +65,10 @@ void THNN_(TemporalMaxPooling_updateGradInput)(THNNState *state, THTensor *input
   THNN_(checkNotNull)(fn, "gradInput", gradInput);
   const long T = s.inputSize[0], oT = s.outputSize[0], F = s.nPlanes, nBatch = s.nBatch;
 
-  THTensor *go = THTensor_(newContiguous)(gradOutput);
-  THIndexTensor *ind = THIndexTensor_(newContiguous)(indices);
-  THTensor_(resizeAs)(gradInput, input);
-  THTensor *gi = THNN_(convWritable)(gradInput, 0);
-  const real *gop = THTensor_(data)(go);
-  const THIndex_t *xp = THIndexTensor_(data)(ind);
-  real *gip = THTensor_(data)(gi);
+  THNN_(PoolGrad) ops = THNN_(poolGradBegin)(input, gradOutput, gradInput, indices);
+  const real *gop = ops.go;
+  const THIndex_t *xp = ops.ind;
+  real *gip = ops.gi;
   long badAt = -1, badIndex = 0;
 
   /* Windows overlap when dW < kW: the samples are what can run in parallel. */
@@ -93,9 +90,7 @@ void THNN_(TemporalMaxPooling_updateGradInput)(THNNState *state, THTensor *input
     }
   }
 
-  THTensor_(free)(go);
-  THIndexTensor_(free)(ind);
-  THNN_(convWritten)(gi, gradInput);
+  THNN_(poolGradEnd)(&ops);
   if (badAt >= 0) THNN_(poolIndexError)(fn, "indices", badAt, badIndex, 0, kW - 1);
 }
 

@@ -99,7 +99,7 @@ void THNN_(TemporalRowConvolution_updateOutput)(THNNState *state, THTensor *inpu
   real *cols = THNN_(convBuffer)(finput, 3, F, kW, Tout, 0);
   THTensor *outView = THNN_(TemporalRowConvolution_resize)(output, &plan, Tout, featFirst);
   THTensor *in = THNN_(TemporalRowConvolution_contiguous)(input, featFirst), *w = THTensor_(newContiguous)(weight);
-  THTensor *b = bias ? THTensor_(newContiguous)(bias) : NULL, *out = THNN_(convWritable)(outView, 0);
+  THTensor *b = bias ? THTensor_(newContiguous)(bias) : NULL, *out = THNN_(writable)(outView, 0);
   const real *x = THTensor_(data)(in), *wd = THTensor_(data)(w), *bd = b ? THTensor_(data)(b) : NULL;
   real *y = THTensor_(data)(out);
   for (long n = 0; n < plan.nImages; n++) {
@@ -116,7 +116,7 @@ void THNN_(TemporalRowConvolution_updateOutput)(THNNState *state, THTensor *inpu
       }
     }
   }
-  THNN_(convWritten)(out, outView);
+  THNN_(writeBack)(outView, out);
   THTensor_(free)(outView);
   THTensor_(free)(in);
   THTensor_(free)(w);
@@ -137,7 +137,7 @@ void THNN_(TemporalRowConvolution_updateGradInput)(THNNState *state, THTensor *i
   real *gcols = THNN_(convBuffer)(fgradInput, 3, F, kW, Tout, 0);
   THTensor *ginView = THNN_(TemporalRowConvolution_resize)(gradInput, &plan, T, featFirst);
   THTensor *gout = THNN_(TemporalRowConvolution_contiguous)(gradOutput, featFirst);
-  THTensor *w = THTensor_(newContiguous)(weight), *gin = THNN_(convWritable)(ginView, 0);
+  THTensor *w = THTensor_(newContiguous)(weight), *gin = THNN_(writable)(ginView, 0);
   const real *gy = THTensor_(data)(gout), *wd = THTensor_(data)(w);
   real *gx = THTensor_(data)(gin);
   memset(gx, 0, sizeof(real) * (size_t)THTensor_(nElement)(gin));
@@ -152,7 +152,7 @@ void THNN_(TemporalRowConvolution_updateGradInput)(THNNState *state, THTensor *i
       }
     THNN_(col2im)(&plan.geometry, gcols, gx + n * F * T);
   }
-  THNN_(convWritten)(gin, ginView);
+  THNN_(writeBack)(ginView, gin);
   THTensor_(free)(ginView);
   THTensor_(free)(gout);
   THTensor_(free)(w);
@@ -173,7 +173,7 @@ void THNN_(TemporalRowConvolution_accGradParameters)(THNNState *state, THTensor 
   real *cols = THNN_(convBuffer)(finput, 3, F, kW, Tout, 0);
   THTensor *in = THNN_(TemporalRowConvolution_contiguous)(input, featFirst);
   THTensor *gout = THNN_(TemporalRowConvolution_contiguous)(gradOutput, featFirst);
-  THTensor *gw = THNN_(convWritable)(gradWeight, 1);
+  THTensor *gw = THNN_(writable)(gradWeight, 1);
   const real *x = THTensor_(data)(in), *gy = THTensor_(data)(gout);
   real *gwd = THTensor_(data)(gw);
   for (long n = 0; n < plan.nImages; n++) {
@@ -188,11 +188,11 @@ void THNN_(TemporalRowConvolution_accGradParameters)(THNNState *state, THTensor 
         gwd[f * kW + k] += (real)(scale * sum);
       }
   }
-  THNN_(convWritten)(gw, gradWeight);
+  THNN_(writeBack)(gradWeight, gw);
   if (gradBias) {
-    THTensor *gb = THNN_(convWritable)(gradBias, 1);
+    THTensor *gb = THNN_(writable)(gradBias, 1);
     THNN_(convAccGradBias)(gy, plan.nImages, F, Tout, THTensor_(data)(gb), scale);
-    THNN_(convWritten)(gb, gradBias);
+    THNN_(writeBack)(gradBias, gb);
   }
   THTensor_(free)(in);
   THTensor_(free)(gout);

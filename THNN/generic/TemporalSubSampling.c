@@ -30,7 +30,7 @@ void THNN_(TemporalSubSampling_updateOutput)(THNNState *state, THTensor *input, 
   THTensor *wc = THTensor_(newContiguous)(weight);
   THTensor *bc = bias ? THTensor_(newContiguous)(bias) : NULL;
   THTensor_(resizeNd)(output, nd, sizes, NULL);
-  THTensor *out = THNN_(convWritable)(output, 0);
+  THTensor *out = THNN_(writable)(output, 0);
   const real *ip = THTensor_(data)(in), *wp = THTensor_(data)(wc), *bp = bc ? THTensor_(data)(bc) : NULL;
   real *op = THTensor_(data)(out);
 
@@ -47,7 +47,7 @@ void THNN_(TemporalSubSampling_updateOutput)(THNNState *state, THTensor *input, 
   THTensor_(free)(in);
   THTensor_(free)(wc);
   if (bc) THTensor_(free)(bc);
-  THNN_(convWritten)(out, output);
+  THNN_(writeBack)(output, out);
 }
 
 void THNN_(TemporalSubSampling_updateGradInput)(THNNState *state, THTensor *input, THTensor *gradOutput,
@@ -66,7 +66,7 @@ void THNN_(TemporalSubSampling_updateGradInput)(THNNState *state, THTensor *inpu
   THTensor *go = THTensor_(newContiguous)(gradOutput);
   THTensor *wc = THTensor_(newContiguous)(weight);
   THTensor_(resizeAs)(gradInput, input);
-  THTensor *gi = THNN_(convWritable)(gradInput, 0);
+  THTensor *gi = THNN_(writable)(gradInput, 0);
   const real *gop = THTensor_(data)(go), *wp = THTensor_(data)(wc);
   real *gip = THTensor_(data)(gi);
 
@@ -86,7 +86,7 @@ void THNN_(TemporalSubSampling_updateGradInput)(THNNState *state, THTensor *inpu
 
   THTensor_(free)(go);
   THTensor_(free)(wc);
-  THNN_(convWritten)(gi, gradInput);
+  THNN_(writeBack)(gradInput, gi);
 }
 
 void THNN_(TemporalSubSampling_accGradParameters)(THNNState *state, THTensor *input, THTensor *gradOutput,
@@ -105,8 +105,8 @@ void THNN_(TemporalSubSampling_accGradParameters)(THNNState *state, THTensor *in
 
   THTensor *in = THTensor_(newContiguous)(input);
   THTensor *go = THTensor_(newContiguous)(gradOutput);
-  THTensor *gw = THNN_(convWritable)(gradWeight, 1);
-  THTensor *gb = gradBias ? THNN_(convWritable)(gradBias, 1) : NULL;
+  THTensor *gw = THNN_(writable)(gradWeight, 1);
+  THTensor *gb = gradBias ? THNN_(writable)(gradBias, 1) : NULL;
   const real *ip = THTensor_(data)(in), *gop = THTensor_(data)(go);
   real *gwp = THTensor_(data)(gw), *gbp = gb ? THTensor_(data)(gb) : NULL;
 
@@ -127,8 +127,8 @@ void THNN_(TemporalSubSampling_accGradParameters)(THNNState *state, THTensor *in
 
   THTensor_(free)(in);
   THTensor_(free)(go);
-  THNN_(convWritten)(gw, gradWeight);
-  if (gb) THNN_(convWritten)(gb, gradBias);
+  THNN_(writeBack)(gradWeight, gw);
+  if (gb) THNN_(writeBack)(gradBias, gb);
 }
 
 #endif

@@ -52,7 +52,7 @@ void THNN_(VolumetricAveragePooling_updateOutput)(THNNState *state, THTensor *in
 
   THTensor *in = THTensor_(newContiguous)(input);
   THTensor_(resizeNd)(output, nd, sizes, NULL);
-  THTensor *out = THNN_(convWritable)(output, 0);
+  THTensor *out = THNN_(writable)(output, 0);
   const real *ip = THTensor_(data)(in);
   real *op = THTensor_(data)(out);
 
@@ -75,7 +75,7 @@ void THNN_(VolumetricAveragePooling_updateOutput)(THNNState *state, THTensor *in
 
   THFree(v.all);
   THTensor_(free)(in);
-  THNN_(convWritten)(out, output);
+  THNN_(writeBack)(output, out);
 }
 
 void THNN_(VolumetricAveragePooling_updateGradInput)(THNNState *state, THTensor *input, THTensor *gradOutput,
@@ -93,11 +93,9 @@ void THNN_(VolumetricAveragePooling_updateGradInput)(THNNState *state, THTensor 
   const long oT = s.outputSize[0], oH = s.outputSize[1], oW = s.outputSize[2];
   const THNN_(VolumetricAveragePooling_windows) v = THNN_(VolumetricAveragePooling_plan)(w, &s);
 
-  THTensor_(resizeAs)(gradInput, input);
-  THTensor *gi = THNN_(convWritable)(gradInput, 0);
-  THTensor *go = THTensor_(newContiguous)(gradOutput);
-  real *gip = THTensor_(data)(gi);
-  const real *gop = THTensor_(data)(go);
+  THNN_(PoolGrad) ops = THNN_(poolGradBegin)(input, gradOutput, gradInput, NULL);
+  real *gip = ops.gi;
+  const real *gop = ops.go;
 
 #pragma omp parallel for if (planes > 1 && planes * inSize > THNN_POOL_OMP_MIN)
   for (long p = 0; p < planes; p++) {
@@ -118,8 +116,7 @@ void THNN_(VolumetricAveragePooling_updateGradInput)(THNNState *state, THTensor 
   }
 
   THFree(v.all);
-  THTensor_(free)(go);
-  THNN_(convWritten)(gi, gradInput);
+  THNN_(poolGradEnd)(&ops);
 }
 
 #endif

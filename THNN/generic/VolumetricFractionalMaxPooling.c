@@ -77,7 +77,7 @@ void THNN_(VolumetricFractionalMaxPooling_updateOutput)(THNNState *state, THTens
   const long inSize = in[0] * in[1] * in[2], outSize = out[0] * out[1] * out[2];
   THTensor *inC = THTensor_(newContiguous)(input);
   THTensor_(resizeNd)(output, nd, sizes, NULL);
-  THTensor *outW = THNN_(convWritable)(output, 0);
+  THTensor *outW = THNN_(writable)(output, 0);
   THIndexTensor *ind = THNN_(poolIndicesWritable)(indices, nd, sizes);
   const real *ip = THTensor_(data)(inC);
   real *op = THTensor_(data)(outW);
@@ -100,7 +100,7 @@ void THNN_(VolumetricFractionalMaxPooling_updateOutput)(THNNState *state, THTens
 
   THFree(starts);
   THTensor_(free)(inC);
-  THNN_(convWritten)(outW, output);
+  THNN_(writeBack)(output, outW);
   THNN_(poolIndicesWritten)(ind, indices);
 }
 

@@ -39,9 +39,9 @@ void THNN_(unfolded_acc)(THTensor *finput, THTensor *input, int kW, int kH, int 
   if (THTensor_(nElement)(finput) != columnsSize)
     THError("%s: finput must have nInputPlane*kH*kW*outputHeight*outputWidth = %ld elements, got size %s", fn,
             columnsSize, THTensor_(sizeDesc)(finput).str);
-  THTensor *cols = THTensor_(newContiguous)(finput), *im = THNN_(convWritable)(input, 1);
+  THTensor *cols = THTensor_(newContiguous)(finput), *im = THNN_(writable)(input, 1);
   THNN_(col2im)(&g, THTensor_(data)(cols), THTensor_(data)(im));
-  THNN_(convWritten)(im, input);
+  THNN_(writeBack)(input, im);
   THTensor_(free)(cols);
 }
 
@@ -54,9 +54,9 @@ void THNN_(unfolded_copy)(THTensor *finput, THTensor *input, int kW, int kH, int
                                                      outputHeight);
   const long rows = g.channels * g.kH * g.kW, L = g.outHeight * g.outWidth;
   if (THTensor_(nElement)(finput) != rows * L) THTensor_(resize2d)(finput, rows, L);
-  THTensor *im = THTensor_(newContiguous)(input), *cols = THNN_(convWritable)(finput, 0);
+  THTensor *im = THTensor_(newContiguous)(input), *cols = THNN_(writable)(finput, 0);
   THNN_(im2col)(&g, THTensor_(data)(im), THTensor_(data)(cols));
-  THNN_(convWritten)(cols, finput);
+  THNN_(writeBack)(finput, cols);
   THTensor_(free)(im);
 }
 

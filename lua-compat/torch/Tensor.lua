@@ -477,6 +477,13 @@ for _, tname in ipairs(torch._typeNames) do
       return r
    end
 
+   -- Torch7's result-first form: result:view(src, ...) sets result to the new view and returns it;
+   -- without a result the view itself is returned.
+   local function intoResult(result, v)
+      if result == nil then return v end
+      torch._typeOf(result).methods.set(result, v)
+      return result
+   end
    -- Torch7's forms: t:view(sizes...), t:view(LongStorage), result:view(src, sizes...),
    -- result:view(src, LongStorage); torch.view(...) alike
    function M.view(result, src, ...)
@@ -492,10 +499,7 @@ for _, tname in ipairs(torch._typeNames) do
                .. '(torch.Tensor, torch.Tensor, torch.LongStorage) or (torch.Tensor, torch.LongStorage) '
                .. 'or (torch.Tensor, number [, number ]*)', 2)
       end
-      local v = viewOf(tensor, sizes, 2)
-      if result == nil then return v end
-      torch._typeOf(result).methods.set(result, v)
-      return result
+      return intoResult(result, viewOf(tensor, sizes, 2))
    end
    function M.viewAs(result, src, template)
       if template == nil then
@@ -521,10 +525,7 @@ for _, tname in ipairs(torch._typeNames) do
          tensor, result = result, nil
          sizes = readSizes('expand', 1, src, ...)
       end
-      local v = expandOf(tensor, sizes, 2)
-      if result == nil then return v end
-      torch._typeOf(result).methods.set(result, v)
-      return result
+      return intoResult(result, expandOf(tensor, sizes, 2))
    end
    function M.expandAs(result, src, template)
       if template == nil then

@@ -81,6 +81,12 @@ THC_API cudaError_t THCudaMemGetInfo(THCState *state, size_t *freeBytes, size_t 
 THC_API void THCState_getAllocatorStats(THCState *state, THCAllocatorStats *stats);
 THC_API void THCState_emptyCache(THCState *state);
 
+/* The state's random generators, one per device (THCRandom.cu defines struct THCRNGState). The setter
+ * is internal to libTHC: THCRandom_init stores what it made there. */
+struct THCRNGState;
+THC_API struct THCRNGState *THCState_getRngState(THCState *state);
+THC_EXTERNC void THCState_setRngState(THCState *state, struct THCRNGState *rng);
+
 /* Errors: a failed CUDA or cuBLAS call raises THError (so guarded mode and the handlers apply) with
  * CUDA's error string and the call as written; the sticky error is cleared first when CUDA allows. */
 #define THCudaCheck(err) _THCudaCheckCall((err), #err, __FILE__, __LINE__)

@@ -83,7 +83,7 @@ THC_API real THCTensor_(get1d)(THCState *state, const THCTensor *tensor, long x0
 THC_API real THCTensor_(get2d)(THCState *state, const THCTensor *tensor, long x0, long x1);
 THC_API real THCTensor_(get3d)(THCState *state, const THCTensor *tensor, long x0, long x1, long x2);
 THC_API real THCTensor_(get4d)(THCState *state, const THCTensor *tensor, long x0, long x1, long x2, long x3);
-#if defined(THC_REAL_IS_FLOAT)
+#if defined(THC_REAL_IS_FLOAT) || defined(THC_REAL_IS_DOUBLE) /* abi/THC.Double.txt has it too */
 THC_API cudaTextureObject_t THCTensor_(getTextureObject)(THCState *state, THCTensor *self);
 #endif
 THC_API int THCTensor_(getDevice)(THCState *state, const THCTensor *self);

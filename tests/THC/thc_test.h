@@ -8,6 +8,29 @@
 
 static THCState *thc_state;
 
+/* Like assert_th_error, for the functions that have no guarded wrapper (THCState_*, THCudaMalloc,
+ * THCudaCheck): the error handler longjmps back here. */
+static jmp_buf thc_error_env;
+static char thc_error_message[1024];
+static void thc_error_handler(const char *msg, void *data) {
+  (void)data;
+  snprintf(thc_error_message, sizeof thc_error_message, "%s", msg);
+  longjmp(thc_error_env, 1);
+}
+#define assert_thc_error(CALL, SUBSTR)                                                        \
+  do {                                                                                        \
+    thc_error_message[0] = 0;                                                                 \
+    THSetErrorHandler(thc_error_handler, NULL);                                               \
+    if (!setjmp(thc_error_env)) {                                                             \
+      CALL;                                                                                   \
+      THSetErrorHandler(NULL, NULL);                                                          \
+      fail_msg("expected an error containing \"%s\" from %s", SUBSTR, #CALL);                 \
+    }                                                                                         \
+    THSetErrorHandler(NULL, NULL);                                                            \
+    if (!strstr(thc_error_message, SUBSTR))                                                   \
+      fail_msg("the error \"%s\" of %s does not contain \"%s\"", thc_error_message, #CALL, SUBSTR); \
+  } while (0)
+
 /* Call first in main(): exits 0 saying so when no device is usable, else sets up thc_state. */
 static inline void thc_test_init(void) {
   int n = 0;

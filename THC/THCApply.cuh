@@ -65,14 +65,16 @@ TensorInfo<T, IndexT> THC_tensorInfo(TensorT *t) {
   return info;
 }
 
-// Whether every offset of t (and the element count) fits a uint32_t.
+// Whether every offset of t (and the element count) fits the 32-bit index. The bound is INT32_MAX,
+// not UINT32_MAX, so that a grid-stride step (i += gridDim.x * blockDim.x, at most a few million)
+// past the last element cannot wrap around and restart the loop.
 template <typename TensorT>
 bool THC_fitsIn32BitIndex(TensorT *t) {
   long span = 1;
   for (int d = 0; d < t->nDimension; d++) span += (t->size[d] - 1) * (t->stride[d] < 0 ? -t->stride[d] : t->stride[d]);
   long count = 1;
   for (int d = 0; d < t->nDimension; d++) count *= t->size[d];
-  return span <= (long)UINT32_MAX && count <= (long)UINT32_MAX;
+  return span <= (long)INT32_MAX && count <= (long)INT32_MAX;
 }
 
 template <typename TensorT>
@@ -205,4 +207,37 @@ bool THC_pointwiseApply3(THCState *state, TensorA *a, TensorB *b, TensorC *c, co
   }
   THCudaCheckLaunch("THC_pointwiseApply3");
   return true;
+}
+
+namespace thc_apply {
+// Sets *flag when pred(*x) holds for an element (the writes race, but all write the same 1).
+template <typename T, typename Pred>
+struct FlagIf {
+  Pred pred;
+  int *flag;
+  __device__ void operator()(T *x) const {
+    if (pred(*x)) *flag = 1;
+  }
+};
+}  // namespace thc_apply
+
+// Whether pred(x) holds for some element x of t (false for an empty t). Synchronises with the
+// current stream to read the answer: for argument checks that TH makes before computing.
+template <typename TensorA, typename Pred>
+bool THC_pointwiseAny(THCState *state, TensorA *t, const Pred &pred) {
+  using A = THCScalarOf<TensorA>;
+  if (THC_elementCount(t) == 0) return false;
+  cudaStream_t stream = THCState_getCurrentStream(state);
+  int *flag = nullptr;
+  THCudaCheck(THCudaMalloc(state, (void **)&flag, sizeof(int)));
+  int found = 0;
+  cudaError_t err = cudaMemsetAsync(flag, 0, sizeof(int), stream);
+  if (err == cudaSuccess) {
+    THC_pointwiseApply1(state, t, thc_apply::FlagIf<A, Pred>{pred, flag});
+    err = cudaMemcpyAsync(&found, flag, sizeof(int), cudaMemcpyDeviceToHost, stream);
+    if (err == cudaSuccess) err = cudaStreamSynchronize(stream);
+  }
+  THCudaCheck(THCudaFree(state, flag));
+  THCudaCheck(err);
+  return found != 0;
 }

@@ -33,6 +33,59 @@ static void test_steady_state_does_not_cudaMalloc(void **unused) {
   THFloatTensor_free(host);
 }
 
+/* One step of gradient descent for y = tanh(x W) on a mean squared error, written with THC's math as a
+ * training loop would: every intermediate is a fresh tensor, freed at the end of the step. */
+static float train_step(THCudaTensor *x, THCudaTensor *target, THCudaTensor *weight) {
+  THCState *s = thc_state;
+  THCudaTensor *out = THCudaTensor_new(s), *diff = THCudaTensor_new(s), *grad = THCudaTensor_new(s);
+  THCudaTensor *slope = THCudaTensor_new(s), *gradWeight = THCudaTensor_new(s);
+  THCudaTensor *xt = THCudaTensor_newTranspose(s, x, 0, 1);
+  THCudaTensor_resize2d(s, out, x->size[0], weight->size[1]);
+  THCudaTensor_addmm(s, out, 0, out, 1, x, weight);
+  THCudaTensor_tanh(s, out, out);
+  THCudaTensor_csub(s, diff, out, 1, target);
+  THCudaTensor_cmul(s, grad, diff, diff);
+  float loss = THCudaTensor_sumall(s, grad) / (float)THCudaTensor_nElement(s, grad);
+  THCudaTensor_cmul(s, slope, out, out); /* d tanh = 1 - out^2 */
+  THCudaTensor_mul(s, slope, slope, -1);
+  THCudaTensor_add(s, slope, slope, 1);
+  THCudaTensor_cmul(s, grad, diff, slope);
+  THCudaTensor_resizeAs(s, gradWeight, weight);
+  THCudaTensor_addmm(s, gradWeight, 0, gradWeight, 2.0f / (float)THCudaTensor_nElement(s, out), xt, grad);
+  THCudaTensor_cadd(s, weight, weight, -0.5f, gradWeight);
+  THCudaTensor_free(s, xt);
+  THCudaTensor_free(s, gradWeight);
+  THCudaTensor_free(s, slope);
+  THCudaTensor_free(s, grad);
+  THCudaTensor_free(s, diff);
+  THCudaTensor_free(s, out);
+  return loss;
+}
+
+/* The issue's check: over 100 steps of a training loop, no cudaMalloc after the first step; and the
+ * loop does learn (the loss falls), so the steps did the work. */
+static void test_training_loop_reuses_memory(void **unused) {
+  THCudaTensor *x = THCudaTensor_newWithSize2d(thc_state, 64, 32);
+  THCudaTensor *target = THCudaTensor_newWithSize2d(thc_state, 64, 16);
+  THCudaTensor *weight = THCudaTensor_newWithSize2d(thc_state, 32, 16);
+  THCRandom_manualSeed(thc_state, 7);
+  THCudaTensor_uniform(thc_state, x, -1, 1);
+  THCudaTensor_uniform(thc_state, target, -0.5, 0.5);
+  THCudaTensor_uniform(thc_state, weight, -0.1, 0.1);
+  float first = train_step(x, target, weight);
+  THCAllocatorStats before, after;
+  THCState_getAllocatorStats(thc_state, &before);
+  float last = first;
+  for (int i = 0; i < 100; i++) last = train_step(x, target, weight);
+  THCState_getAllocatorStats(thc_state, &after);
+  assert_int_equal(after.cudaMallocCalls, before.cudaMallocCalls);
+  assert_true(after.allocations > before.allocations);
+  assert_true(last < 0.9f * first);
+  THCudaTensor_free(thc_state, weight);
+  THCudaTensor_free(thc_state, target);
+  THCudaTensor_free(thc_state, x);
+}
+
 static void test_empty_cache_gives_memory_back(void **unused) {
   THCState_emptyCache(thc_state); /* no cached block can serve the request below */
   THCudaTensor *t = THCudaTensor_newWithSize1d(thc_state, 1 << 20); /* 4 MiB */
@@ -94,6 +147,7 @@ int main(void) {
   thc_test_init();
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_steady_state_does_not_cudaMalloc),
+      cmocka_unit_test(test_training_loop_reuses_memory),
       cmocka_unit_test(test_empty_cache_gives_memory_back),
       cmocka_unit_test(test_blocks_are_per_stream),
       cmocka_unit_test(test_shutdown_gives_everything_back),

@@ -3,23 +3,8 @@
  * the argument. The wrappers check before any CUDA call, so this runs without a GPU. The other
  * handles are dummies that no call reaches (a zeroed buffer). The calls are generated from the
  * lists (legacy_api.py nullsweep) into null_sweep_THC_cases.h. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdio.h>
-#include <string.h>
-#include <cmocka.h>
-
-#include "TH.h"
+#include "../common/null_sweep.h"
 #include "THC.h"
-
-typedef struct NullCase {
-  const char *function;
-  int position;     /* 1-based, as in the message */
-  const char *name; /* "" where the legacy prototype leaves the argument unnamed */
-  const char *type;
-  void (*call)(void);
-} NullCase;
 
 static long dummy_words[64];
 static const THHalf dummy_half;
@@ -37,35 +22,12 @@ DUMMY(THCState)
 
 #include "null_sweep_THC_cases.h"
 
-static void expected_message(const NullCase *c, char *buf, size_t len) {
-  if (*c->name)
-    snprintf(buf, len, "invalid argument %d: %s: %s is NULL (expected a %s) at ", c->position, c->function,
-             c->name, c->type);
-  else
-    snprintf(buf, len, "invalid argument %d: %s: argument %d is NULL (expected a %s) at ", c->position,
-             c->function, c->position, c->type);
-}
-
 static void test_every_null_handle_is_an_error(void **state) {
   (void)state;
   const int count = (int)(sizeof null_cases / sizeof null_cases[0]);
-  int failures = 0, stateCases = 0;
-  THSetGuardedMode(1);
-  for (int i = 0; i < count; i++) {
-    const NullCase *c = &null_cases[i];
-    char expected[512];
-    expected_message(c, expected, sizeof expected);
-    THClearLastError();
-    c->call();
-    const char *msg = THGetLastError();
-    if (!msg || strncmp(msg, expected, strlen(expected)) != 0) {
-      if (failures < 20) print_error("%s, argument %d: got \"%s\"\n", c->function, c->position, msg ? msg : "no error");
-      failures++;
-    }
-    if (strcmp(c->type, "THCState") == 0) stateCases++;
-  }
-  THSetGuardedMode(0);
-  THClearLastError();
+  int failures = null_sweep_run(null_cases, count), stateCases = 0;
+  for (int i = 0; i < count; i++)
+    if (strcmp(null_cases[i].type, "THCState") == 0) stateCases++;
   print_message("%d NULL handle cases (%d NULL states), %d wrong\n", count, stateCases, failures);
   assert_int_equal(failures, 0);
   assert_true(count > 3000);      /* every type's functions were generated */

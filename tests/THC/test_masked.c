@@ -8,24 +8,9 @@ static int bit(long i) { return (i * 7) % 5 < 2; }
 
 /* rows x cols: a CPU double tensor, optionally a transposed view, and its device twin. */
 static THDoubleTensor *cpu_double(long rows, long cols, int transposed) {
-  THDoubleTensor *base = transposed ? THDoubleTensor_newWithSize2d(cols, rows) : THDoubleTensor_newWithSize2d(rows, cols);
-  THDoubleTensor *t = transposed ? THDoubleTensor_newTranspose(base, 0, 1) : THDoubleTensor_newWithTensor(base);
-  THDoubleTensor_free(base);
-  for (long i = 0; i < rows; i++)
-    for (long j = 0; j < cols; j++) THDoubleTensor_set2d(t, i, j, dval(i * cols + j));
-  return t;
+  return thc_cpu_double_2d(rows, cols, transposed, dval);
 }
-static THCudaDoubleTensor *device_double(THDoubleTensor *t, int transposed) {
-  if (!transposed) return thc_upload_double(t);
-  THDoubleTensor *tt = THDoubleTensor_newTranspose(t, 0, 1);
-  THDoubleTensor *c = THDoubleTensor_newContiguous(tt);
-  THCudaDoubleTensor *g = thc_upload_double(c);
-  THCudaDoubleTensor *v = THCudaDoubleTensor_newTranspose(thc_state, g, 0, 1);
-  THCudaDoubleTensor_free(thc_state, g);
-  THDoubleTensor_free(c);
-  THDoubleTensor_free(tt);
-  return v;
-}
+static THCudaDoubleTensor *device_double(THDoubleTensor *t, int transposed) { return thc_device_double_2d(t, transposed); }
 
 /* A rows x cols CPU mask (transposed view or not) and its device twin with the same layout. */
 static THByteTensor *cpu_mask(long rows, long cols, int transposed) {

@@ -7,24 +7,9 @@ static double pattern(long i) { return (double)((i * 37) % 11) - 5.0; } /* zeros
 /* A CPU rows x cols tensor (transposed: a transposed view) and a device tensor with the same
  * values and layout. */
 static THDoubleTensor *cpu_operand(long rows, long cols, int transposed) {
-  THDoubleTensor *base = transposed ? THDoubleTensor_newWithSize2d(cols, rows) : THDoubleTensor_newWithSize2d(rows, cols);
-  THDoubleTensor *t = transposed ? THDoubleTensor_newTranspose(base, 0, 1) : THDoubleTensor_newWithTensor(base);
-  THDoubleTensor_free(base);
-  for (long i = 0; i < rows; i++)
-    for (long j = 0; j < cols; j++) THDoubleTensor_set2d(t, i, j, pattern(i * cols + j));
-  return t;
+  return thc_cpu_double_2d(rows, cols, transposed, pattern);
 }
-static THCudaDoubleTensor *device_operand(THDoubleTensor *t, int transposed) {
-  if (!transposed) return thc_upload_double(t);
-  THDoubleTensor *tt = THDoubleTensor_newTranspose(t, 0, 1);
-  THDoubleTensor *c = THDoubleTensor_newContiguous(tt);
-  THCudaDoubleTensor *g = thc_upload_double(c);
-  THCudaDoubleTensor *v = THCudaDoubleTensor_newTranspose(thc_state, g, 0, 1);
-  THCudaDoubleTensor_free(thc_state, g);
-  THDoubleTensor_free(c);
-  THDoubleTensor_free(tt);
-  return v;
-}
+static THCudaDoubleTensor *device_operand(THDoubleTensor *t, int transposed) { return thc_device_double_2d(t, transposed); }
 
 static void test_fills(void **st) {
   for (int tr = 0; tr < 2; tr++) {

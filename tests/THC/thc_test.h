@@ -48,76 +48,63 @@ static inline void thc_test_shutdown(void) {
   THCState_free(thc_state);
 }
 
-/* Device copies of CPU tensors (same sizes, contiguous), and CPU copies of device tensors. */
-static inline THCudaTensor *thc_upload_float(THFloatTensor *t) {
-  THCudaTensor *r = THCudaTensor_new(thc_state);
-  THCudaTensor_resizeNd(thc_state, r, t->nDimension, t->size, NULL);
-  THCudaTensor_copyFloat(thc_state, r, t);
-  return r;
+/* Per type (float: THCudaTensor and THFloatTensor, double, long): thc_upload_<s> (a device copy
+ * of a CPU tensor, same sizes, contiguous), thc_download_<s> (a CPU copy of a device tensor) and
+ * thc_assert_<s>_matches (the device tensor has the sizes and, within tol for the float types,
+ * exactly for long, the values of the TH result). */
+#define THC_CLOSE_WITHIN(G, E, TOL) th_close(G, E, TOL, TOL)
+#define THC_CLOSE_EXACT(G, E, TOL) ((void)(TOL), (G) == (E))
+#define THC_TEST_TYPE(s, CReal, Real, FMT, CLOSE)                                                        \
+  static inline TH##CReal##Tensor *thc_upload_##s(TH##Real##Tensor *t) {                                 \
+    TH##CReal##Tensor *r = TH##CReal##Tensor_new(thc_state);                                             \
+    TH##CReal##Tensor_resizeNd(thc_state, r, t->nDimension, t->size, NULL);                              \
+    TH##CReal##Tensor_copy##Real(thc_state, r, t);                                                       \
+    return r;                                                                                            \
+  }                                                                                                      \
+  static inline TH##Real##Tensor *thc_download_##s(TH##CReal##Tensor *t) {                               \
+    TH##Real##Tensor *r = TH##Real##Tensor_new();                                                        \
+    TH##Real##Tensor_resizeNd(r, t->nDimension, t->size, NULL);                                          \
+    TH##Real##Tensor_copyCuda##Real(thc_state, r, t);                                                    \
+    return r;                                                                                            \
+  }                                                                                                      \
+  static inline void thc_matches_##s(TH##CReal##Tensor *got, TH##Real##Tensor *expected, double tol) {   \
+    TH##Real##Tensor *g = thc_download_##s(got);                                                         \
+    if (!TH##Real##Tensor_isSameSizeAs(g, expected))                                                     \
+      fail_msg("size %s, expected %s", TH##Real##Tensor_sizeDesc(g).str,                                 \
+               TH##Real##Tensor_sizeDesc(expected).str);                                                 \
+    TH##Real##Tensor *e = TH##Real##Tensor_newContiguous(expected);                                      \
+    for (ptrdiff_t i = 0; i < TH##Real##Tensor_nElement(e); i++)                                         \
+      if (!CLOSE(TH##Real##Tensor_data(g)[i], TH##Real##Tensor_data(e)[i], tol))                         \
+        fail_msg("element %td: " FMT ", expected " FMT, i, TH##Real##Tensor_data(g)[i],                  \
+                 TH##Real##Tensor_data(e)[i]);                                                           \
+    TH##Real##Tensor_free(e);                                                                            \
+    TH##Real##Tensor_free(g);                                                                            \
+  }
+THC_TEST_TYPE(float, Cuda, Float, "%.9g", THC_CLOSE_WITHIN)
+THC_TEST_TYPE(double, CudaDouble, Double, "%.17g", THC_CLOSE_WITHIN)
+THC_TEST_TYPE(long, CudaLong, Long, "%ld", THC_CLOSE_EXACT)
+#define thc_assert_float_matches(GOT, EXPECTED, TOL) thc_matches_float(GOT, EXPECTED, TOL)
+#define thc_assert_double_matches(GOT, EXPECTED, TOL) thc_matches_double(GOT, EXPECTED, TOL)
+#define thc_assert_long_matches(GOT, EXPECTED) thc_matches_long(GOT, EXPECTED, 0)
+/* A CPU rows x cols double tensor filled from f in row-major order (transposed: a transposed view
+ * of a cols x rows base), and a device copy of such a tensor with the same layout. */
+static inline THDoubleTensor *thc_cpu_double_2d(long rows, long cols, int transposed, double (*f)(long)) {
+  THDoubleTensor *base = transposed ? THDoubleTensor_newWithSize2d(cols, rows) : THDoubleTensor_newWithSize2d(rows, cols);
+  THDoubleTensor *t = transposed ? THDoubleTensor_newTranspose(base, 0, 1) : THDoubleTensor_newWithTensor(base);
+  THDoubleTensor_free(base);
+  for (long i = 0; i < rows; i++)
+    for (long j = 0; j < cols; j++) THDoubleTensor_set2d(t, i, j, f(i * cols + j));
+  return t;
 }
-static inline THFloatTensor *thc_download_float(THCudaTensor *t) {
-  THFloatTensor *r = THFloatTensor_new();
-  THFloatTensor_resizeNd(r, t->nDimension, t->size, NULL);
-  THFloatTensor_copyCudaFloat(thc_state, r, t);
-  return r;
-}
-static inline THCudaDoubleTensor *thc_upload_double(THDoubleTensor *t) {
-  THCudaDoubleTensor *r = THCudaDoubleTensor_new(thc_state);
-  THCudaDoubleTensor_resizeNd(thc_state, r, t->nDimension, t->size, NULL);
-  THCudaDoubleTensor_copyDouble(thc_state, r, t);
-  return r;
-}
-static inline THDoubleTensor *thc_download_double(THCudaDoubleTensor *t) {
-  THDoubleTensor *r = THDoubleTensor_new();
-  THDoubleTensor_resizeNd(r, t->nDimension, t->size, NULL);
-  THDoubleTensor_copyCudaDouble(thc_state, r, t);
-  return r;
-}
-static inline THCudaLongTensor *thc_upload_long(THLongTensor *t) {
-  THCudaLongTensor *r = THCudaLongTensor_new(thc_state);
-  THCudaLongTensor_resizeNd(thc_state, r, t->nDimension, t->size, NULL);
-  THCudaLongTensor_copyLong(thc_state, r, t);
-  return r;
-}
-static inline THLongTensor *thc_download_long(THCudaLongTensor *t) {
-  THLongTensor *r = THLongTensor_new();
-  THLongTensor_resizeNd(r, t->nDimension, t->size, NULL);
-  THLongTensor_copyCudaLong(thc_state, r, t);
-  return r;
-}
-
-/* Asserts that a device tensor has the sizes and (within tol) the values of the TH result. */
-static inline void thc_assert_float_matches(THCudaTensor *got, THFloatTensor *expected, double tol) {
-  THFloatTensor *g = thc_download_float(got);
-  if (!THFloatTensor_isSameSizeAs(g, expected))
-    fail_msg("size %s, expected %s", THFloatTensor_sizeDesc(g).str, THFloatTensor_sizeDesc(expected).str);
-  THFloatTensor *e = THFloatTensor_newContiguous(expected);
-  for (ptrdiff_t i = 0; i < THFloatTensor_nElement(e); i++)
-    if (!th_close(THFloatTensor_data(g)[i], THFloatTensor_data(e)[i], tol, tol))
-      fail_msg("element %td: %.9g, expected %.9g", i, THFloatTensor_data(g)[i], THFloatTensor_data(e)[i]);
-  THFloatTensor_free(e);
-  THFloatTensor_free(g);
-}
-static inline void thc_assert_double_matches(THCudaDoubleTensor *got, THDoubleTensor *expected, double tol) {
-  THDoubleTensor *g = thc_download_double(got);
-  if (!THDoubleTensor_isSameSizeAs(g, expected))
-    fail_msg("size %s, expected %s", THDoubleTensor_sizeDesc(g).str, THDoubleTensor_sizeDesc(expected).str);
-  THDoubleTensor *e = THDoubleTensor_newContiguous(expected);
-  for (ptrdiff_t i = 0; i < THDoubleTensor_nElement(e); i++)
-    if (!th_close(THDoubleTensor_data(g)[i], THDoubleTensor_data(e)[i], tol, tol))
-      fail_msg("element %td: %.17g, expected %.17g", i, THDoubleTensor_data(g)[i], THDoubleTensor_data(e)[i]);
-  THDoubleTensor_free(e);
-  THDoubleTensor_free(g);
-}
-static inline void thc_assert_long_matches(THCudaLongTensor *got, THLongTensor *expected) {
-  THLongTensor *g = thc_download_long(got);
-  if (!THLongTensor_isSameSizeAs(g, expected))
-    fail_msg("size %s, expected %s", THLongTensor_sizeDesc(g).str, THLongTensor_sizeDesc(expected).str);
-  THLongTensor *e = THLongTensor_newContiguous(expected);
-  for (ptrdiff_t i = 0; i < THLongTensor_nElement(e); i++)
-    if (THLongTensor_data(g)[i] != THLongTensor_data(e)[i])
-      fail_msg("element %td: %ld, expected %ld", i, THLongTensor_data(g)[i], THLongTensor_data(e)[i]);
-  THLongTensor_free(e);
-  THLongTensor_free(g);
+static inline THCudaDoubleTensor *thc_device_double_2d(THDoubleTensor *t, int transposed) {
+  if (!transposed) return thc_upload_double(t);
+  THDoubleTensor *tt = THDoubleTensor_newTranspose(t, 0, 1);
+  THDoubleTensor *c = THDoubleTensor_newContiguous(tt);
+  THCudaDoubleTensor *g = thc_upload_double(c);
+  THCudaDoubleTensor *v = THCudaDoubleTensor_newTranspose(thc_state, g, 0, 1);
+  THCudaDoubleTensor_free(thc_state, g);
+  THDoubleTensor_free(c);
+  THDoubleTensor_free(tt);
+  return v;
 }
 #endif

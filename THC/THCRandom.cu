@@ -2,15 +2,12 @@
 // calls drawn so far. A call reserves one call number and draws the counters (element index, call
 // number) under the key (THCTensorRandom.cuh), so a generator's whole state is those two numbers:
 // getRNGState/setRNGState save and restore them as 16 bytes.
-#include <fcntl.h>
-#include <time.h>
-#include <unistd.h>
-
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 
 #include "THCTensorRandom.cuh"
+#include "THFreshSeed.h"
 
 namespace {
 // TH's default seed for a new generator, used for each device until it is seeded.
@@ -48,19 +45,6 @@ void reseed(Generator *g, uint64_t seed) {
   __atomic_store_n(&g->nextCall, 0, __ATOMIC_SEQ_CST);
 }
 
-// A seed nobody chose: /dev/urandom, else the clock.
-uint64_t freshSeed() {
-  uint64_t seed = 0;
-  int fd = open("/dev/urandom", O_RDONLY);
-  if (fd >= 0) {
-    ssize_t got = read(fd, &seed, sizeof seed);
-    close(fd);
-    if (got == (ssize_t)sizeof seed) return seed;
-  }
-  struct timespec ts;
-  clock_gettime(CLOCK_REALTIME, &ts);
-  return (uint64_t)ts.tv_sec * 1000000007ULL ^ (uint64_t)ts.tv_nsec;
-}
 }  // namespace
 
 void THCRandom_init(THCState *state, int numDevices) {
@@ -87,9 +71,9 @@ THCPhiloxKey THCRandom_nextKey(THCState *state) {
   return key;
 }
 
-void THCRandom_seed(THCState *state) { THCRandom_manualSeed(state, (unsigned long)freshSeed()); }
+void THCRandom_seed(THCState *state) { THCRandom_manualSeed(state, THRandom_freshSeed()); }
 
-void THCRandom_seedAll(THCState *state) { THCRandom_manualSeedAll(state, (unsigned long)freshSeed()); }
+void THCRandom_seedAll(THCState *state) { THCRandom_manualSeedAll(state, THRandom_freshSeed()); }
 
 void THCRandom_manualSeed(THCState *state, unsigned long seed) { reseed(currentGenerator(state), seed); }
 

@@ -87,27 +87,29 @@ __global__ void allFirstPass(const T *in, long n, Op op, Acc *partial) {
   if (threadIdx.x == 0) partial[blockIdx.x] = buf[0];
 }
 
+// One block's fold of count partial results (treeReduce ends synchronised: every thread gets it).
 template <typename Op, typename Acc>
-__global__ void allSecondPass(const Acc *partial, int count, Op op, Acc *result) {
+__device__ Acc foldPartials(const Acc *partial, int count, const Op &op) {
   __shared__ Acc buf[kThreads];
   Acc a = op.init();
   for (int i = threadIdx.x; i < count; i += blockDim.x) a = op.combine(a, partial[i]);
   buf[threadIdx.x] = a;
   __syncthreads();
   treeReduce(buf, op);
-  if (threadIdx.x == 0) *result = buf[0];
+  return buf[0];
+}
+
+template <typename Op, typename Acc>
+__global__ void allSecondPass(const Acc *partial, int count, Op op, Acc *result) {
+  Acc a = foldPartials(partial, count, op);
+  if (threadIdx.x == 0) *result = a;
 }
 
 // Second pass of the reduction of one long run (see THC_reduceDim): its result to w.
 template <typename Op, typename Acc, typename Writer>
 __global__ void allSecondPassWrite(const Acc *partial, int count, Op op, Writer w, long run, long n) {
-  __shared__ Acc buf[kThreads];
-  Acc a = op.init();
-  for (int i = threadIdx.x; i < count; i += blockDim.x) a = op.combine(a, partial[i]);
-  buf[threadIdx.x] = a;
-  __syncthreads();
-  treeReduce(buf, op);
-  if (threadIdx.x == 0) w(run, buf[0], n);
+  Acc a = foldPartials(partial, count, op);
+  if (threadIdx.x == 0) w(run, a, n);
 }
 
 inline long maxBlocks(THCState *state) {
@@ -215,6 +217,24 @@ THC_REDUCE_DEFINE_RESULT(THCudaTensor)
 THC_REDUCE_DEFINE_RESULT(THCudaDoubleTensor)
 THC_REDUCE_DEFINE_RESULT(THCudaLongTensor)
 #undef THC_REDUCE_DEFINE_RESULT
+
+// The argument checks of the reductions and sorts (for the generic files: the name is the THC
+// function's, e.g. THCudaTensor_max), with TH's wording. THC_CHECK_VALUES_INDICES_ is those of
+// FN(values, indices, src, dim, ...): the three tensors (arguments 1 to 3) and dim (argument 4).
+#define THC_TENSOR_NAME_ TH_CONCAT_STRING_3(TH, CReal, Tensor)
+#define THC_CHECK_NOT_NULL_(FN, PTR, ARG) \
+  THArgCheck((PTR) != NULL, ARG, THC_TENSOR_NAME_ "_" FN ": " #PTR " is NULL")
+#define THC_CHECK_DIM_(FN, DIM, T, ARG)                                                             \
+  THArgCheck((DIM) >= 0 && (DIM) < (T)->nDimension, ARG,                                            \
+             THC_TENSOR_NAME_ "_" FN ": dimension %ld out of range of a %dD tensor", (long)(DIM) + 1, \
+             (T)->nDimension)
+#define THC_CHECK_VALUES_INDICES_(FN, VALUES, INDICES, SRC, DIM) \
+  do {                                                           \
+    THC_CHECK_NOT_NULL_(FN, VALUES, 1);                          \
+    THC_CHECK_NOT_NULL_(FN, INDICES, 2);                         \
+    THC_CHECK_NOT_NULL_(FN, SRC, 3);                             \
+    THC_CHECK_DIM_(FN, DIM, SRC, 4);                             \
+  } while (0)
 
 // The element counts before (outer) and after (inner) dimension dim of a tensor's sizes.
 inline long THC_outerSize(const long *size, int dim) {

@@ -8,10 +8,5 @@
 #include "THCTensorCopy.h"
 #include "THTensorGeometry.h"
 
-#define THT_STATE_ THCState *state,
-#define THT_STATE_ONLY THCState *state
-#define THT_S_ state,
-#define THT_S_ONLY state
-
 #define THC_GENERIC_FILE "generic/THCTensor.c"
 #include "THCGenerateAllTypes.h"

@@ -4,23 +4,9 @@
 
 /* libTH's header code over THC's types: THTensor and THStorage name the CUDA ones while it is
  * compiled (see TH/generic/THTensorLayout.c). */
-#pragma push_macro("THTensor")
-#pragma push_macro("THTensor_")
-#pragma push_macro("THStorage")
-#pragma push_macro("THStorage_")
-#undef THTensor
-#undef THTensor_
-#undef THStorage
-#undef THStorage_
-#define THTensor THCTensor
-#define THTensor_(NAME) THCTensor_(NAME)
-#define THStorage THCStorage
-#define THStorage_(NAME) THCStorage_(NAME)
+#include "THCSharedWithTHBegin.h"
 #include "generic/THTensorLayout.c"
-#pragma pop_macro("THTensor")
-#pragma pop_macro("THTensor_")
-#pragma pop_macro("THStorage")
-#pragma pop_macro("THStorage_")
+#include "THCSharedWithTHEnd.h"
 
 /* ------------------------------------------------------ element access */
 

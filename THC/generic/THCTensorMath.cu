@@ -86,48 +86,22 @@ void THCTensor_(reshape)(THCState *state, THCTensor *r_, THCTensor *t, THLongSto
 
 /* ------------------------------------------------------------------ cat */
 
-/* A tensor has size 1 in every dimension past its last (Torch7's rule for cat). */
-static long THCTensor_(sizeOr1)(const THCTensor *t, int d) { return d < t->nDimension ? t->size[d] : 1; }
+/* TH's cat checks and sizes (TH/generic/THTensorCatShape.c, over THC's tensors and state). */
+#include "THCSharedWithTHBegin.h"
+#include "generic/THTensorCatShape.c"
+#include "THCSharedWithTHEnd.h"
 
 /* TH's cat: inputs agree in every dimension but `dimension` (0-based; it may lie past their last
  * dimension, and -2, Lua's -1, means the last dimension of the input that has the most); empty
  * inputs are skipped; the result may be one of the inputs. */
 static void THCTensor_(catImpl)(THCState *state, const char *fn, THCTensor *result, THCTensor **inputs,
                                 int numInputs, int dimension) {
-  THArgCheck(numInputs > 0, 3, "%s: expected at least one input, got %d", fn, numInputs);
-  THArgCheck(inputs != NULL, 2, "%s: the input array is NULL", fn);
-  int maxDim = 0, first = -1;
-  for (int i = 0; i < numInputs; i++) {
-    THArgCheck(inputs[i] != NULL, 2, "%s: input %d is NULL", fn, i + 1);
-    maxDim = THMax(maxDim, inputs[i]->nDimension);
-    if (first < 0 && inputs[i]->nDimension > 0) first = i;
-  }
-  if (dimension + TH_INDEX_BASE == -1) dimension = maxDim > 0 ? maxDim - 1 : 0;
-  THArgCheck(dimension >= 0, 4, "%s: dimension %d out of range (dimensions start at %d, or -1 for the last)", fn,
-             dimension + TH_INDEX_BASE, TH_INDEX_BASE);
-  THArgCheck(dimension < TH_MAX_DIMS, 4, "%s: dimension %d out of range (a tensor has at most %d dimensions)", fn,
-             dimension + TH_INDEX_BASE, TH_MAX_DIMS);
+  long size[TH_MAX_DIMS];
+  int nDims, aliased;
+  int first = THCTensor_(catShape)(state, fn, result, inputs, numInputs, &dimension, size, &nDims, &aliased);
   if (first < 0) {
     THCTensor_(makeEmpty)(state, result);
     return;
-  }
-  int nDims = THMax(maxDim, dimension + 1);
-  long size[TH_MAX_DIMS];
-  for (int d = 0; d < nDims; d++) size[d] = THCTensor_(sizeOr1)(inputs[first], d);
-  size[dimension] = 0;
-  int aliased = 0;
-  for (int i = first; i < numInputs; i++) {
-    THCTensor *in = inputs[i];
-    if (in->nDimension == 0) continue;
-    for (int d = 0; d < nDims; d++)
-      if (d != dimension && THCTensor_(sizeOr1)(in, d) != size[d])
-        THArgCheck(0, 2, "%s: input %d %s does not match input %d %s at dimension %d", fn, i + 1,
-                   THCTensor_(sizeDesc)(state, in).str, first + 1, THCTensor_(sizeDesc)(state, inputs[first]).str,
-                   d + TH_INDEX_BASE);
-    THArgCheck(!__builtin_add_overflow(size[dimension], THCTensor_(sizeOr1)(in, dimension), &size[dimension]), 2,
-               "%s: the inputs' sizes at dimension %d add up to more than %ld", fn, dimension + TH_INDEX_BASE,
-               LONG_MAX);
-    if (in->storage == result->storage) aliased = 1;
   }
   /* An output that aliases an input is made apart and copied into place at the end. */
   THCTensor *out = aliased ? THCTensor_(new)(state) : result;
@@ -270,6 +244,15 @@ accreal THCTensor_(trace)(THCState *state, THCTensor *self) {
 
 /* ------------------------------------------------------------------ sequences */
 
+/* r_, resized to n elements unless it has them, gets f's value for each index in row-major order. */
+template <typename F>
+static void THCTensor_(fillByIndex)(THCState *state, THCTensor *r_, long n, const F &f) {
+  if (THCTensor_(nElement)(state, r_) != n) THCTensor_(resize1d)(state, r_, n);
+  thc_math::fillByIndex<<<thc_apply::gridFor(state, n), thc_apply::kThreads, 0, THCState_getCurrentStream(state)>>>(
+      THC_tensorInfo<real, uint64_t>(r_), (uint64_t)n, f);
+  THCudaCheckLaunch("fillByIndex");
+}
+
 /* xmin, xmin + step, ... up to xmax: excluded (arange, ceil((xmax - xmin) / step) values) or
  * included when reached (range, floor((xmax - xmin) / step) + 1 values). A result that already has
  * that many elements keeps its shape. */
@@ -302,11 +285,8 @@ static void THCTensor_(sequence)(THCState *state, const char *fn, THCTensor *r_,
     THCTensor_(makeEmpty)(state, r_);
     return;
   }
-  if (THCTensor_(nElement)(state, r_) != count) THCTensor_(resize1d)(state, r_, (long)count);
-  thc_math::Sequence<real> f{(double)xmin, (double)step, (long)xmin, (long)step};
-  thc_math::fillByIndex<<<thc_apply::gridFor(state, count), thc_apply::kThreads, 0, THCState_getCurrentStream(state)>>>(
-      THC_tensorInfo<real, uint64_t>(r_), (uint64_t)count, f);
-  THCudaCheckLaunch("fillByIndex");
+  THCTensor_(fillByIndex)(state, r_, (long)count,
+                          thc_math::Sequence<real>{(double)xmin, (double)step, (long)xmin, (long)step});
 }
 
 void THCTensor_(range)(THCState *state, THCTensor *r_, real xmin, real xmax, real step) {
@@ -324,12 +304,8 @@ static void THCTensor_(spaced)(THCState *state, const char *fn, THCTensor *r_, r
                                bool powerOf10) {
   THArgCheck(n > 1 || (n == 1 && a == b), 4,
              "%s: invalid number of points %ld (expected more than 1, or 1 when a == b)", fn, n);
-  if (THCTensor_(nElement)(state, r_) != n) THCTensor_(resize1d)(state, r_, n);
   double step = n > 1 ? ((double)b - (double)a) / (double)(n - 1) : 0;
-  thc_math::Spaced<real> f{(double)a, (double)b, step, (uint64_t)n, powerOf10};
-  thc_math::fillByIndex<<<thc_apply::gridFor(state, n), thc_apply::kThreads, 0, THCState_getCurrentStream(state)>>>(
-      THC_tensorInfo<real, uint64_t>(r_), (uint64_t)n, f);
-  THCudaCheckLaunch("fillByIndex");
+  THCTensor_(fillByIndex)(state, r_, n, thc_math::Spaced<real>{(double)a, (double)b, step, (uint64_t)n, powerOf10});
 }
 
 void THCTensor_(linspace)(THCState *state, THCTensor *r_, real a, real b, long n) {

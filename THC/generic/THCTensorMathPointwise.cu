@@ -11,10 +11,27 @@ static void THCTensor_(checkSameCount)(THCState *state, const char *fn, THCTenso
   THArgCheck(na == nb, 3, "%s: the tensors have %td and %td elements", fn, na, nb);
 }
 
-#if defined(THC_REAL_IS_LONG)
+/* Integer division by a zero value is refused; a floating-point one gives inf or NaN, as in TH. */
 static void THCTensor_(checkScalarDivisor)(const char *fn, real value) {
+#if defined(THC_REAL_IS_LONG)
   THArgCheck(value != 0, 3, "%s: integer division by zero (the divisor value is 0)", fn);
+#else
+  (void)fn;
+  (void)value;
+#endif
 }
+
+/* What lshift and rshift hand the kernel: the shift for integers; for floating types, which multiply
+ * or divide by 2^value, that power, computed once here as TH does. */
+static real THCTensor_(shiftOperand)(real value) {
+#if defined(THC_REAL_IS_LONG)
+  return value;
+#else
+  return (real)pow((real)2, value);
+#endif
+}
+
+#if defined(THC_REAL_IS_LONG)
 static void THCTensor_(checkTensorDivisor)(THCState *state, const char *fn, THCTensor *divisor) {
   if (THC_pointwiseAny(state, divisor, thc_pw::IsZero<real>{}))
     THError("%s: integer division by zero (the divisor tensor has a zero element)", fn);
@@ -64,7 +81,6 @@ void THCTensor_(mul)(THCState *state, THCTensor *self, THCTensor *src, real valu
   THCTensor_(applyScalar)(state, self, src, thc_pw::Scalar::Mul, value, 0);
 }
 
-#if defined(THC_REAL_IS_LONG)
 void THCTensor_(div)(THCState *state, THCTensor *self, THCTensor *src, real value) {
   THCTensor_(checkScalarDivisor)(THCPW_NAME("div"), value);
   THCTensor_(applyScalar)(state, self, src, thc_pw::Scalar::Div, value, 0);
@@ -78,11 +94,12 @@ void THCTensor_(remainder)(THCState *state, THCTensor *self, THCTensor *src, rea
   THCTensor_(applyScalar)(state, self, src, thc_pw::Scalar::Remainder, value, 0);
 }
 void THCTensor_(lshift)(THCState *state, THCTensor *self, THCTensor *src, real value) {
-  THCTensor_(applyScalar)(state, self, src, thc_pw::Scalar::Lshift, value, 0);
+  THCTensor_(applyScalar)(state, self, src, thc_pw::Scalar::Lshift, THCTensor_(shiftOperand)(value), 0);
 }
 void THCTensor_(rshift)(THCState *state, THCTensor *self, THCTensor *src, real value) {
-  THCTensor_(applyScalar)(state, self, src, thc_pw::Scalar::Rshift, value, 0);
+  THCTensor_(applyScalar)(state, self, src, thc_pw::Scalar::Rshift, THCTensor_(shiftOperand)(value), 0);
 }
+#if defined(THC_REAL_IS_LONG)
 void THCTensor_(bitand)(THCState *state, THCTensor *self, THCTensor *src, real value) {
   THCTensor_(applyScalar)(state, self, src, thc_pw::Scalar::BitAnd, value, 0);
 }
@@ -93,22 +110,6 @@ void THCTensor_(bitxor)(THCState *state, THCTensor *self, THCTensor *src, real v
   THCTensor_(applyScalar)(state, self, src, thc_pw::Scalar::BitXor, value, 0);
 }
 #else
-void THCTensor_(div)(THCState *state, THCTensor *self, THCTensor *src, real value) {
-  THCTensor_(applyScalar)(state, self, src, thc_pw::Scalar::Div, value, 0);
-}
-void THCTensor_(fmod)(THCState *state, THCTensor *self, THCTensor *src, real value) {
-  THCTensor_(applyScalar)(state, self, src, thc_pw::Scalar::Fmod, value, 0);
-}
-void THCTensor_(remainder)(THCState *state, THCTensor *self, THCTensor *src, real value) {
-  THCTensor_(applyScalar)(state, self, src, thc_pw::Scalar::Remainder, value, 0);
-}
-/* Floating-point shifts multiply or divide by 2^value, computed once here as TH does. */
-void THCTensor_(lshift)(THCState *state, THCTensor *self, THCTensor *src, real value) {
-  THCTensor_(applyScalar)(state, self, src, thc_pw::Scalar::Lshift, (real)pow((real)2, value), 0);
-}
-void THCTensor_(rshift)(THCState *state, THCTensor *self, THCTensor *src, real value) {
-  THCTensor_(applyScalar)(state, self, src, thc_pw::Scalar::Rshift, (real)pow((real)2, value), 0);
-}
 void THCTensor_(bitand)(THCState *state, THCTensor *self, THCTensor *src, real value) {
   THError("%s is not supported for float types (only for integer types)", THCPW_NAME("bitand"));
 }

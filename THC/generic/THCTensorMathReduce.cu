@@ -3,15 +3,6 @@
 // shapes, keepdim, 0-based indices, NaN rules). Inputs are read through a contiguous copy when they
 // are not contiguous; results go through a contiguous tensor (THC_resultTarget).
 
-#define THC_REDUCE_NAME_ TH_CONCAT_STRING_3(TH, CReal, Tensor)
-
-#define THC_REDUCE_CHECK_NOT_NULL_(FN, PTR, ARG) \
-  THArgCheck((PTR) != NULL, ARG, THC_REDUCE_NAME_ "_" FN ": " #PTR " is NULL")
-#define THC_REDUCE_CHECK_DIM_(FN, DIM, T, ARG)                                                       \
-  THArgCheck((DIM) >= 0 && (DIM) < (T)->nDimension, ARG,                                             \
-             THC_REDUCE_NAME_ "_" FN ": dimension %ld out of range of a %dD tensor", (long)(DIM) + 1, \
-             (T)->nDimension)
-
 // Runs a reduction of src along dim into self (sizes of src with size[dim] = 1, squeezed unless
 // keepdim); MakeWriter(out data pointer) gives the writer.
 template <typename Op, typename MakeWriter>
@@ -39,8 +30,8 @@ static auto THCTensor_(reduceAllOf)(THCState *state, THCTensor *t, const Op &op)
 }
 
 int THCTensor_(equal)(THCState *state, THCTensor *self, THCTensor *src) {
-  THC_REDUCE_CHECK_NOT_NULL_("equal", self, 1);
-  THC_REDUCE_CHECK_NOT_NULL_("equal", src, 2);
+  THC_CHECK_NOT_NULL_("equal", self, 1);
+  THC_CHECK_NOT_NULL_("equal", src, 2);
   if (!THCTensor_(isSameSizeAs)(state, self, src)) return 0;
   if (THCTensor_(nElement)(state, self) == 0) return 1;
   int *flag = nullptr;
@@ -59,29 +50,29 @@ int THCTensor_(equal)(THCState *state, THCTensor *self, THCTensor *src) {
 }
 
 void THCTensor_(sum)(THCState *state, THCTensor *self, THCTensor *src, long dim, int keepdim) {
-  THC_REDUCE_CHECK_NOT_NULL_("sum", self, 1);
-  THC_REDUCE_CHECK_NOT_NULL_("sum", src, 2);
-  THC_REDUCE_CHECK_DIM_("sum", dim, src, 3);
+  THC_CHECK_NOT_NULL_("sum", self, 1);
+  THC_CHECK_NOT_NULL_("sum", src, 2);
+  THC_CHECK_DIM_("sum", dim, src, 3);
   THCTensor_(reduceAlong)(state, self, src, (int)dim, keepdim, thc_reduce::SumOp<real, accreal>{},
                           [](real *out) { return thc_reduce::SumWriter<real, accreal>{out, false}; });
 }
 
 void THCTensor_(prod)(THCState *state, THCTensor *self, THCTensor *src, long dim, int keepdim) {
-  THC_REDUCE_CHECK_NOT_NULL_("prod", self, 1);
-  THC_REDUCE_CHECK_NOT_NULL_("prod", src, 2);
-  THC_REDUCE_CHECK_DIM_("prod", dim, src, 3);
+  THC_CHECK_NOT_NULL_("prod", self, 1);
+  THC_CHECK_NOT_NULL_("prod", src, 2);
+  THC_CHECK_DIM_("prod", dim, src, 3);
   THCTensor_(reduceAlong)(state, self, src, (int)dim, keepdim, thc_reduce::ProdOp<real, accreal>{},
                           [](real *out) { return thc_reduce::StoreWriter<real, accreal>{out}; });
 }
 
 accreal THCTensor_(sumall)(THCState *state, THCTensor *self) {
-  THC_REDUCE_CHECK_NOT_NULL_("sumall", self, 1);
+  THC_CHECK_NOT_NULL_("sumall", self, 1);
   if (THCTensor_(nElement)(state, self) == 0) return 0;
   return THCTensor_(reduceAllOf)(state, self, thc_reduce::SumOp<real, accreal>{});
 }
 
 accreal THCTensor_(prodall)(THCState *state, THCTensor *self) {
-  THC_REDUCE_CHECK_NOT_NULL_("prodall", self, 1);
+  THC_CHECK_NOT_NULL_("prodall", self, 1);
   if (THCTensor_(nElement)(state, self) == 0) return 1;
   return THCTensor_(reduceAllOf)(state, self, thc_reduce::ProdOp<real, accreal>{});
 }
@@ -104,31 +95,25 @@ static void THCTensor_(extremeAlong)(THCState *state, THCTensor *values, THCudaL
 
 void THCTensor_(max)(THCState *state, THCTensor *values, THCudaLongTensor *indices, THCTensor *src, long dim,
                      int keepdim) {
-  THC_REDUCE_CHECK_NOT_NULL_("max", values, 1);
-  THC_REDUCE_CHECK_NOT_NULL_("max", indices, 2);
-  THC_REDUCE_CHECK_NOT_NULL_("max", src, 3);
-  THC_REDUCE_CHECK_DIM_("max", dim, src, 4);
+  THC_CHECK_VALUES_INDICES_("max", values, indices, src, dim);
   THCTensor_(extremeAlong)(state, values, indices, src, (int)dim, keepdim, true);
 }
 
 void THCTensor_(min)(THCState *state, THCTensor *values, THCudaLongTensor *indices, THCTensor *src, long dim,
                      int keepdim) {
-  THC_REDUCE_CHECK_NOT_NULL_("min", values, 1);
-  THC_REDUCE_CHECK_NOT_NULL_("min", indices, 2);
-  THC_REDUCE_CHECK_NOT_NULL_("min", src, 3);
-  THC_REDUCE_CHECK_DIM_("min", dim, src, 4);
+  THC_CHECK_VALUES_INDICES_("min", values, indices, src, dim);
   THCTensor_(extremeAlong)(state, values, indices, src, (int)dim, keepdim, false);
 }
 
 real THCTensor_(maxall)(THCState *state, THCTensor *self) {
-  THC_REDUCE_CHECK_NOT_NULL_("maxall", self, 1);
-  THArgCheck(THCTensor_(nElement)(state, self) > 0, 1, THC_REDUCE_NAME_ "_maxall: the tensor is empty");
+  THC_CHECK_NOT_NULL_("maxall", self, 1);
+  THArgCheck(THCTensor_(nElement)(state, self) > 0, 1, THC_TENSOR_NAME_ "_maxall: the tensor is empty");
   return THCTensor_(reduceAllOf)(state, self, thc_reduce::ExtremeOp<real>{true}).v;
 }
 
 real THCTensor_(minall)(THCState *state, THCTensor *self) {
-  THC_REDUCE_CHECK_NOT_NULL_("minall", self, 1);
-  THArgCheck(THCTensor_(nElement)(state, self) > 0, 1, THC_REDUCE_NAME_ "_minall: the tensor is empty");
+  THC_CHECK_NOT_NULL_("minall", self, 1);
+  THArgCheck(THCTensor_(nElement)(state, self) > 0, 1, THC_TENSOR_NAME_ "_minall: the tensor is empty");
   return THCTensor_(reduceAllOf)(state, self, thc_reduce::ExtremeOp<real>{false}).v;
 }
 
@@ -147,33 +132,33 @@ static void THCTensor_(scanAlong)(THCState *state, THCTensor *self, THCTensor *s
 }
 
 void THCTensor_(cumsum)(THCState *state, THCTensor *self, THCTensor *src, long dim) {
-  THC_REDUCE_CHECK_NOT_NULL_("cumsum", self, 1);
-  THC_REDUCE_CHECK_NOT_NULL_("cumsum", src, 2);
-  THC_REDUCE_CHECK_DIM_("cumsum", dim, src, 3);
+  THC_CHECK_NOT_NULL_("cumsum", self, 1);
+  THC_CHECK_NOT_NULL_("cumsum", src, 2);
+  THC_CHECK_DIM_("cumsum", dim, src, 3);
   THCTensor_(scanAlong)(state, self, src, (int)dim, false);
 }
 
 void THCTensor_(cumprod)(THCState *state, THCTensor *self, THCTensor *src, long dim) {
-  THC_REDUCE_CHECK_NOT_NULL_("cumprod", self, 1);
-  THC_REDUCE_CHECK_NOT_NULL_("cumprod", src, 2);
-  THC_REDUCE_CHECK_DIM_("cumprod", dim, src, 3);
+  THC_CHECK_NOT_NULL_("cumprod", self, 1);
+  THC_CHECK_NOT_NULL_("cumprod", src, 2);
+  THC_CHECK_DIM_("cumprod", dim, src, 3);
   THCTensor_(scanAlong)(state, self, src, (int)dim, true);
 }
 
 #if defined(THC_REAL_IS_FLOAT) || defined(THC_REAL_IS_DOUBLE)
 
 void THCTensor_(mean)(THCState *state, THCTensor *self, THCTensor *src, long dim, int keepdim) {
-  THC_REDUCE_CHECK_NOT_NULL_("mean", self, 1);
-  THC_REDUCE_CHECK_NOT_NULL_("mean", src, 2);
-  THC_REDUCE_CHECK_DIM_("mean", dim, src, 3);
+  THC_CHECK_NOT_NULL_("mean", self, 1);
+  THC_CHECK_NOT_NULL_("mean", src, 2);
+  THC_CHECK_DIM_("mean", dim, src, 3);
   THCTensor_(reduceAlong)(state, self, src, (int)dim, keepdim, thc_reduce::SumOp<real, accreal>{},
                           [](real *out) { return thc_reduce::SumWriter<real, accreal>{out, true}; });
 }
 
 accreal THCTensor_(meanall)(THCState *state, THCTensor *self) {
-  THC_REDUCE_CHECK_NOT_NULL_("meanall", self, 1);
+  THC_CHECK_NOT_NULL_("meanall", self, 1);
   ptrdiff_t n = THCTensor_(nElement)(state, self);
-  THArgCheck(n > 0, 1, THC_REDUCE_NAME_ "_meanall: the tensor is empty");
+  THArgCheck(n > 0, 1, THC_TENSOR_NAME_ "_meanall: the tensor is empty");
   return THCTensor_(reduceAllOf)(state, self, thc_reduce::SumOp<real, accreal>{}) / (accreal)n;
 }
 
@@ -186,54 +171,54 @@ static void THCTensor_(momentsAlong)(THCState *state, THCTensor *self, THCTensor
 }
 
 void THCTensor_(var)(THCState *state, THCTensor *self, THCTensor *src, long dim, int biased, int keepdim) {
-  THC_REDUCE_CHECK_NOT_NULL_("var", self, 1);
-  THC_REDUCE_CHECK_NOT_NULL_("var", src, 2);
-  THC_REDUCE_CHECK_DIM_("var", dim, src, 3);
+  THC_CHECK_NOT_NULL_("var", self, 1);
+  THC_CHECK_NOT_NULL_("var", src, 2);
+  THC_CHECK_DIM_("var", dim, src, 3);
   THCTensor_(momentsAlong)(state, self, src, (int)dim, biased, keepdim, false);
 }
 
 void THCTensor_(std)(THCState *state, THCTensor *self, THCTensor *src, long dim, int biased, int keepdim) {
-  THC_REDUCE_CHECK_NOT_NULL_("std", self, 1);
-  THC_REDUCE_CHECK_NOT_NULL_("std", src, 2);
-  THC_REDUCE_CHECK_DIM_("std", dim, src, 3);
+  THC_CHECK_NOT_NULL_("std", self, 1);
+  THC_CHECK_NOT_NULL_("std", src, 2);
+  THC_CHECK_DIM_("std", dim, src, 3);
   THCTensor_(momentsAlong)(state, self, src, (int)dim, biased, keepdim, true);
 }
 
 accreal THCTensor_(varall)(THCState *state, THCTensor *self, int biased) {
-  THC_REDUCE_CHECK_NOT_NULL_("varall", self, 1);
-  THArgCheck(THCTensor_(nElement)(state, self) > 0, 1, THC_REDUCE_NAME_ "_varall: the tensor is empty");
+  THC_CHECK_NOT_NULL_("varall", self, 1);
+  THArgCheck(THCTensor_(nElement)(state, self) > 0, 1, THC_TENSOR_NAME_ "_varall: the tensor is empty");
   auto m = THCTensor_(reduceAllOf)(state, self, thc_reduce::MomentsOp<real, accreal>{});
   return thc_reduce::momentsFinish(m, biased != 0, false);
 }
 
 accreal THCTensor_(stdall)(THCState *state, THCTensor *self, int biased) {
-  THC_REDUCE_CHECK_NOT_NULL_("stdall", self, 1);
-  THArgCheck(THCTensor_(nElement)(state, self) > 0, 1, THC_REDUCE_NAME_ "_stdall: the tensor is empty");
+  THC_CHECK_NOT_NULL_("stdall", self, 1);
+  THArgCheck(THCTensor_(nElement)(state, self) > 0, 1, THC_TENSOR_NAME_ "_stdall: the tensor is empty");
   auto m = THCTensor_(reduceAllOf)(state, self, thc_reduce::MomentsOp<real, accreal>{});
   return thc_reduce::momentsFinish(m, biased != 0, true);
 }
 
 void THCTensor_(norm)(THCState *state, THCTensor *self, THCTensor *src, real value, long dim, int keepdim) {
-  THC_REDUCE_CHECK_NOT_NULL_("norm", self, 1);
-  THC_REDUCE_CHECK_NOT_NULL_("norm", src, 2);
-  THC_REDUCE_CHECK_DIM_("norm", dim, src, 4);
+  THC_CHECK_NOT_NULL_("norm", self, 1);
+  THC_CHECK_NOT_NULL_("norm", src, 2);
+  THC_CHECK_DIM_("norm", dim, src, 4);
   accreal p = value;
   THCTensor_(reduceAlong)(state, self, src, (int)dim, keepdim, thc_reduce::NormOp<real, accreal>{p},
                           [p](real *out) { return thc_reduce::NormWriter<real, accreal>{out, p}; });
 }
 
 accreal THCTensor_(normall)(THCState *state, THCTensor *self, real value) {
-  THC_REDUCE_CHECK_NOT_NULL_("normall", self, 1);
+  THC_CHECK_NOT_NULL_("normall", self, 1);
   if (THCTensor_(nElement)(state, self) == 0) return 0;
   accreal p = value;
   return thc_reduce::normFinish(THCTensor_(reduceAllOf)(state, self, thc_reduce::NormOp<real, accreal>{p}), p);
 }
 
 accreal THCTensor_(dist)(THCState *state, THCTensor *self, THCTensor *src, real value) {
-  THC_REDUCE_CHECK_NOT_NULL_("dist", self, 1);
-  THC_REDUCE_CHECK_NOT_NULL_("dist", src, 2);
+  THC_CHECK_NOT_NULL_("dist", self, 1);
+  THC_CHECK_NOT_NULL_("dist", src, 2);
   ptrdiff_t na = THCTensor_(nElement)(state, self), nb = THCTensor_(nElement)(state, src);
-  THArgCheck(na == nb, 2, THC_REDUCE_NAME_ "_dist: self has %td elements but src has %td", na, nb);
+  THArgCheck(na == nb, 2, THC_TENSOR_NAME_ "_dist: self has %td elements but src has %td", na, nb);
   if (na == 0) return 0;
   // diff[i] = self[i] - src[i], both walked in row-major order (their shapes may differ).
   THCTensor *diff = THCTensor_(newWithSize1d)(state, na);
@@ -246,11 +231,11 @@ accreal THCTensor_(dist)(THCState *state, THCTensor *self, THCTensor *src, real 
 
 void THCTensor_(renorm)(THCState *state, THCTensor *self, THCTensor *src, real value, long dimension,
                         real max_norm) {
-  THC_REDUCE_CHECK_NOT_NULL_("renorm", self, 1);
-  THC_REDUCE_CHECK_NOT_NULL_("renorm", src, 2);
-  THC_REDUCE_CHECK_DIM_("renorm", dimension, src, 4);
-  THArgCheck(value > 0, 3, THC_REDUCE_NAME_ "_renorm: the norm p must be positive, got %g", (double)value);
-  THArgCheck(src->nDimension > 1, 2, THC_REDUCE_NAME_ "_renorm: expected a tensor of at least 2 dimensions, got %dD",
+  THC_CHECK_NOT_NULL_("renorm", self, 1);
+  THC_CHECK_NOT_NULL_("renorm", src, 2);
+  THC_CHECK_DIM_("renorm", dimension, src, 4);
+  THArgCheck(value > 0, 3, THC_TENSOR_NAME_ "_renorm: the norm p must be positive, got %g", (double)value);
+  THArgCheck(src->nDimension > 1, 2, THC_TENSOR_NAME_ "_renorm: expected a tensor of at least 2 dimensions, got %dD",
              src->nDimension);
   int dim = (int)dimension;
   // Slice i along dim is row i of the contiguous copy of src with dim moved first.
@@ -280,6 +265,3 @@ void THCTensor_(renorm)(THCState *state, THCTensor *self, THCTensor *src, real v
 
 #endif
 
-#undef THC_REDUCE_NAME_
-#undef THC_REDUCE_CHECK_NOT_NULL_
-#undef THC_REDUCE_CHECK_DIM_

@@ -279,8 +279,10 @@ void THCTensor_(multinomial)(THCState *state, THCudaLongTensor *self, THCTensor 
   THCudaCheck(err);
 }
 
-/* TH's alias tables, to the bit (see TH's multinomialAliasSetup): a sequential walk over K
- * probabilities, done on the host. J is 0-based with 0 for "no alias", as TH writes it. */
+/* TH's alias tables, to the bit: TH's own builder (TH/generic/THTensorAliasTable.c, a sequential
+ * walk over K probabilities) run on a host copy. J is 0-based with 0 for "no alias", as TH writes it. */
+#include "generic/THTensorAliasTable.c"
+
 void THCTensor_(multinomialAliasSetup)(THCState *state, THCTensor *probs, THCudaLongTensor *J, THCTensor *q) {
   THArgCheck(probs->nDimension == 1, 2, THC_RANDOM_NAME(multinomialAliasSetup) ": prob_dist must be 1-D, got %d-D",
              probs->nDimension);
@@ -296,48 +298,17 @@ void THCTensor_(multinomialAliasSetup)(THCState *state, THCTensor *probs, THCuda
 
   real *table = (real *)THAlloc((ptrdiff_t)sizeof(real) * K);
   long *alias = (long *)THAlloc((ptrdiff_t)sizeof(long) * K);
-  long *work = (long *)THAlloc((ptrdiff_t)sizeof(long) * K);  // small stack at the front, large at the back
-  long n_small = 0, n_large = 0;
-  for (long k = 0; k < K; k++) {
-    table[k] = (real)K * p[k];
-    alias[k] = 0;
-    if (table[k] < 1)
-      work[n_small++] = k;
-    else
-      work[K - 1 - n_large++] = k;
-  }
-  while (n_small > 0 && n_large > 0) {
-    long s = work[n_small - 1];
-    long l = work[K - n_large];
-    alias[s] = l;
-    table[l] = (real)((double)table[l] - (1.0 - (double)table[s]));
-    if (table[l] < 1) {
-      work[n_small - 1] = l;
-      n_large--;
-    } else {
-      n_small--;
-    }
-  }
-  real q_min = table[0], q_max = table[0];
-  long at_min = 0;
-  for (long k = 1; k < K; k++) {
-    if (table[k] < q_min) {
-      q_min = table[k];
-      at_min = k;
-    }
-    if (table[k] > q_max) q_max = table[k];
-  }
-  THArgCheckWithCleanup(q_min > 0, THCleanup(THFree(work); THFree(alias); THFree(table); THFree(p);), 2,
+  real q_min;
+  long at_min = THTensor_(buildAliasTable)(p, K, 1, table, alias, &q_min);
+  THArgCheckWithCleanup(at_min < 0, THCleanup(THFree(alias); THFree(table); THFree(p);), 2,
                         THC_RANDOM_NAME(multinomialAliasSetup) ": q of entry %ld ended at %g (expected > 0): its "
                         "probability is too small next to the others", at_min + TH_INDEX_BASE, (double)q_min);
-  for (long k = 0; k < K; k++) table[k] = alias[k] <= 0 ? (real)1 : (q_max > 1 ? table[k] / q_max : table[k]);
 
   // q may be probs itself: it is written only now, after every probability was read
   THCudaLongTensor_resize1d(state, J, K);
   THCTensor_(resize1d)(state, q, K);
   THCRandom_upload(state, THCudaLongTensor_data(state, J), alias, K, J->stride[0]);
   THCRandom_upload(state, THCTensor_(data)(state, q), table, K, q->stride[0]);
-  THFree(work);
   THFree(alias);
   THFree(table);
   THFree(p);

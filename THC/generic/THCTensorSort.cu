@@ -5,16 +5,9 @@
 // the order and the indices are the input's (TH's quicksort agrees on slices of up to 11
 // elements and on distinct values).
 
-#define THC_SORT_NAME_ TH_CONCAT_STRING_3(TH, CReal, Tensor)
-#define THC_SORT_CHECK_NOT_NULL_(FN, PTR, ARG) \
-  THArgCheck((PTR) != NULL, ARG, THC_SORT_NAME_ "_" FN ": " #PTR " is NULL")
-#define THC_SORT_CHECK_DIM_(FN, DIM, T, ARG)                                                       \
-  THArgCheck((DIM) >= 0 && (DIM) < (T)->nDimension, ARG,                                           \
-             THC_SORT_NAME_ "_" FN ": dimension %ld out of range of a %dD tensor", (long)(DIM) + 1, \
-             (T)->nDimension)
 #define THC_SORT_CHECK_SIZE_(FN, T, ARG)                                                           \
   THArgCheck(THCTensor_(nElement)(state, T) < (ptrdiff_t)INT32_MAX, ARG,                           \
-             THC_SORT_NAME_ "_" FN ": tensors of 2^31 elements or more are not supported")
+             THC_TENSOR_NAME_ "_" FN ": tensors of 2^31 elements or more are not supported")
 
 // A contiguous copy of t with dimension dim and the last swapped: rows x n, n = t->size[dim].
 static THCTensor *THCTensor_(newMovedCopy)(THCState *state, THCTensor *t, int dim) {
@@ -57,10 +50,7 @@ static void THCTensor_(sortMoved)(THCState *state, THCTensor **values, THCudaLon
 
 void THCTensor_(sort)(THCState *state, THCTensor *sorted, THCudaLongTensor *indices, THCTensor *input, int dim,
                       int order) {
-  THC_SORT_CHECK_NOT_NULL_("sort", sorted, 1);
-  THC_SORT_CHECK_NOT_NULL_("sort", indices, 2);
-  THC_SORT_CHECK_NOT_NULL_("sort", input, 3);
-  THC_SORT_CHECK_DIM_("sort", dim, input, 4);
+  THC_CHECK_VALUES_INDICES_("sort", sorted, indices, input, dim);
   THC_SORT_CHECK_SIZE_("sort", input, 3);
   THCTensor *values;
   THCudaLongTensor *positions;
@@ -78,15 +68,15 @@ void THCTensor_(sort)(THCState *state, THCTensor *sorted, THCudaLongTensor *indi
 
 // Sorts keys along dim in place and permutes values (of the keys' sizes) the same way.
 void THCTensor_(sortKeyValueInplace)(THCState *state, THCTensor *keys, THCudaLongTensor *values, int dim, int order) {
-  THC_SORT_CHECK_NOT_NULL_("sortKeyValueInplace", keys, 1);
-  THC_SORT_CHECK_NOT_NULL_("sortKeyValueInplace", values, 2);
-  THC_SORT_CHECK_DIM_("sortKeyValueInplace", dim, keys, 3);
+  THC_CHECK_NOT_NULL_("sortKeyValueInplace", keys, 1);
+  THC_CHECK_NOT_NULL_("sortKeyValueInplace", values, 2);
+  THC_CHECK_DIM_("sortKeyValueInplace", dim, keys, 3);
   THC_SORT_CHECK_SIZE_("sortKeyValueInplace", keys, 1);
   THArgCheck(keys->nDimension == values->nDimension, 2,
-             THC_SORT_NAME_ "_sortKeyValueInplace: keys and values must have the same sizes");
+             THC_TENSOR_NAME_ "_sortKeyValueInplace: keys and values must have the same sizes");
   for (int d = 0; d < keys->nDimension; d++)
     THArgCheck(keys->size[d] == values->size[d], 2,
-               THC_SORT_NAME_ "_sortKeyValueInplace: keys and values must have the same sizes");
+               THC_TENSOR_NAME_ "_sortKeyValueInplace: keys and values must have the same sizes");
   THCTensor *sortedKeys;
   THCudaLongTensor *positions;
   THCTensor_(sortMoved)(state, &sortedKeys, &positions, keys, dim, order != 0);
@@ -134,47 +124,45 @@ static void THCTensor_(takeMoved)(THCState *state, THCTensor *values, THCudaLong
   THC_resultFinish(state, indices, outi, inputStorage, dim, keepdim);
 }
 
+// Sorts the slices of input along dim and writes the slice [first, first + len) of the sorted
+// values and their positions (as takeMoved).
+static void THCTensor_(sortAndTake)(THCState *state, THCTensor *values, THCudaLongTensor *indices, THCTensor *input,
+                                    int dim, bool descending, long first, long len, int keepdim) {
+  THCTensor *sortedV;
+  THCudaLongTensor *positions;
+  THCTensor_(sortMoved)(state, &sortedV, &positions, input, dim, descending);
+  THCTensor_(takeMoved)(state, values, indices, input, dim, sortedV, positions, first, len, keepdim);
+  THCTensor_(free)(state, sortedV);
+  THCudaLongTensor_free(state, positions);
+}
+
 // The k largest (dir != 0) or smallest of each slice, in sorted order (descending for the largest,
 // ascending for the smallest) whether or not `sorted` asks for it; TH leaves an unsorted result in
 // its quickselect's order, which is one of the orders this can be.
 void THCTensor_(topk)(THCState *state, THCTensor *topK, THCudaLongTensor *indices, THCTensor *input, long k, int dim,
                       int dir, int sorted) {
-  THC_SORT_CHECK_NOT_NULL_("topk", topK, 1);
-  THC_SORT_CHECK_NOT_NULL_("topk", indices, 2);
-  THC_SORT_CHECK_NOT_NULL_("topk", input, 3);
-  THC_SORT_CHECK_DIM_("topk", dim, input, 5);
-  THArgCheck(k >= 1 && k <= input->size[dim], 4, THC_SORT_NAME_ "_topk: k %ld out of range [1, %ld]", k,
+  THC_CHECK_NOT_NULL_("topk", topK, 1);
+  THC_CHECK_NOT_NULL_("topk", indices, 2);
+  THC_CHECK_NOT_NULL_("topk", input, 3);
+  THC_CHECK_DIM_("topk", dim, input, 5);
+  THArgCheck(k >= 1 && k <= input->size[dim], 4, THC_TENSOR_NAME_ "_topk: k %ld out of range [1, %ld]", k,
              input->size[dim]);
   THC_SORT_CHECK_SIZE_("topk", input, 3);
-  THCTensor *values;
-  THCudaLongTensor *positions;
-  THCTensor_(sortMoved)(state, &values, &positions, input, dim, dir != 0);
-  THCTensor_(takeMoved)(state, topK, indices, input, dim, values, positions, 0, k, 1);
-  THCTensor_(free)(state, values);
-  THCudaLongTensor_free(state, positions);
+  THCTensor_(sortAndTake)(state, topK, indices, input, dim, dir != 0, 0, k, 1);
 }
 
 // The lower median ((n + 1) / 2-th smallest) of each slice and its position.
 void THCTensor_(median)(THCState *state, THCTensor *values, THCudaLongTensor *indices, THCTensor *src, long dim,
                         int keepdim) {
-  THC_SORT_CHECK_NOT_NULL_("median", values, 1);
-  THC_SORT_CHECK_NOT_NULL_("median", indices, 2);
-  THC_SORT_CHECK_NOT_NULL_("median", src, 3);
-  THC_SORT_CHECK_DIM_("median", dim, src, 4);
+  THC_CHECK_VALUES_INDICES_("median", values, indices, src, dim);
   THC_SORT_CHECK_SIZE_("median", src, 3);
-  THCTensor *sortedV;
-  THCudaLongTensor *positions;
-  THCTensor_(sortMoved)(state, &sortedV, &positions, src, (int)dim, false);
-  THCTensor_(takeMoved)(state, values, indices, src, (int)dim, sortedV, positions, (src->size[dim] + 1) / 2 - 1, 1,
-                        keepdim);
-  THCTensor_(free)(state, sortedV);
-  THCudaLongTensor_free(state, positions);
+  THCTensor_(sortAndTake)(state, values, indices, src, (int)dim, false, (src->size[dim] + 1) / 2 - 1, 1, keepdim);
 }
 
 real THCTensor_(medianall)(THCState *state, THCTensor *self) {
-  THC_SORT_CHECK_NOT_NULL_("medianall", self, 1);
+  THC_CHECK_NOT_NULL_("medianall", self, 1);
   ptrdiff_t n = THCTensor_(nElement)(state, self);
-  THArgCheck(n > 0, 1, THC_SORT_NAME_ "_medianall: the tensor is empty");
+  THArgCheck(n > 0, 1, THC_TENSOR_NAME_ "_medianall: the tensor is empty");
   THC_SORT_CHECK_SIZE_("medianall", self, 1);
   THCTensor *in = THCTensor_(newContiguous)(state, self);
   THCTensor *sortedV = THCTensor_(newWithSize1d)(state, n);
@@ -192,10 +180,7 @@ real THCTensor_(medianall)(THCState *state, THCTensor *self) {
 // the position of its last occurrence.
 void THCTensor_(mode)(THCState *state, THCTensor *values, THCudaLongTensor *indices, THCTensor *input, int dimension,
                       int keepdim) {
-  THC_SORT_CHECK_NOT_NULL_("mode", values, 1);
-  THC_SORT_CHECK_NOT_NULL_("mode", indices, 2);
-  THC_SORT_CHECK_NOT_NULL_("mode", input, 3);
-  THC_SORT_CHECK_DIM_("mode", dimension, input, 4);
+  THC_CHECK_VALUES_INDICES_("mode", values, indices, input, dimension);
   THC_SORT_CHECK_SIZE_("mode", input, 3);
   int dim = dimension, last = input->nDimension - 1;
   THCTensor *sortedV;
@@ -220,7 +205,4 @@ void THCTensor_(mode)(THCState *state, THCTensor *values, THCudaLongTensor *indi
   THCudaCheck(launched);
 }
 
-#undef THC_SORT_NAME_
-#undef THC_SORT_CHECK_NOT_NULL_
-#undef THC_SORT_CHECK_DIM_
 #undef THC_SORT_CHECK_SIZE_

@@ -6,9 +6,8 @@
  * and next = 0; each draw decrements left (regenerating when it reaches 0) and then takes
  * state[next++]. */
 #include <errno.h>
-#include <fcntl.h>
-#include <unistd.h>
 
+#include "THFreshSeed.h"
 #include "THRandom.h"
 
 #define MT_N _MERSENNE_STATE_N
@@ -49,23 +48,9 @@ int THGenerator_isValid(THGenerator *gen) {
   return 1;
 }
 
-/* A seed from the OS entropy source, falling back to the clock. */
-static unsigned long fresh_seed(void) {
-  unsigned long seed = 0;
-  int fd = open("/dev/urandom", O_RDONLY);
-  if (fd >= 0) {
-    ssize_t got = read(fd, &seed, sizeof seed);
-    close(fd);
-    if (got == (ssize_t)sizeof seed) return seed;
-  }
-  struct timespec ts;
-  clock_gettime(CLOCK_REALTIME, &ts);
-  return (unsigned long)ts.tv_sec * 1000000007UL ^ (unsigned long)ts.tv_nsec;
-}
-
 unsigned long THRandom_seed(THGenerator *gen) {
   THArgCheck(gen != NULL, 1, "THRandom_seed: generator is NULL");
-  unsigned long s = fresh_seed();
+  unsigned long s = THRandom_freshSeed();
   THRandom_manualSeed(gen, s);
   return s;
 }

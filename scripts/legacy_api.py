@@ -26,9 +26,12 @@ VARIADIC_OR_NORETURN = {"_THError", "_THArgCheck", "_THAssertionFailed"}
 
 # The legacy objects a function works on through a pointer: tensors, storages, files, generators,
 # allocators and mapping contexts. A NULL one is an argument error unless OPTIONAL_HANDLES lists it.
+# libTHC's: THCuda<Type>Tensor/Storage (THCudaTensor is float) and the THCState every function takes.
 HANDLE_TYPE = re.compile(r"^(?:const )?(?:struct )?(TH(?:Byte|Char|Short|Int|Long|Float|Double|Half)"
-                         r"(?:Tensor|Storage)|THFile|THGenerator|THAllocator|THMapAllocatorContext)\* @$")
-REAL_PREFIX = re.compile(r"^TH(?:Byte|Char|Short|Int|Long|Float|Double)(?=(?:Tensor|Storage)_)")
+                         r"(?:Tensor|Storage)|THCuda(?:Byte|Char|Short|Int|Long|Double|Half)?(?:Tensor|Storage)"
+                         r"|THCState|THFile|THGenerator|THAllocator|THMapAllocatorContext)\* @$")
+REAL_PREFIX = re.compile(r"^TH(?:Byte|Char|Short|Int|Long|Float|Double"
+                         r"|Cuda(?:Byte|Char|Short|Int|Long|Double)?)(?=(?:Tensor|Storage)_)")
 
 # The handle arguments that may be NULL: (function, 1-based position) -> what NULL means there. A
 # function is named without its type (Tensor_narrow stands for THFloatTensor_narrow and the six
@@ -179,13 +182,31 @@ def handle_type(ptype):
     return m.group(1) if m else None
 
 
+# libTHC's functions take the state first, so their argument k + 1 is TH's argument k. Only the
+# tensor and storage header functions (whose shared code handles NULL as TH does) take over TH's
+# optional arguments; every other THC handle, the state included, must not be NULL.
+THC_SHARED_OPTIONAL = {
+    "Tensor_free", "Storage_free", "Storage_retain", "Tensor_newWithStorage", "Tensor_newWithStorage1d",
+    "Tensor_newWithStorage2d", "Tensor_newWithStorage3d", "Tensor_newWithStorage4d", "Tensor_newWithSize",
+    "Tensor_resize", "Tensor_setStorage", "Tensor_setStorageNd", "Tensor_setStorage1d", "Tensor_setStorage2d",
+    "Tensor_setStorage3d", "Tensor_setStorage4d", "Tensor_narrow", "Tensor_select", "Tensor_transpose",
+    "Tensor_unfold", "Tensor_squeeze", "Tensor_squeeze1d", "Tensor_unsqueeze1d",
+}
+
+
+def is_optional(generic, pos, types):
+    if types and handle_type(types[0]) == "THCState":
+        return pos > 1 and generic in THC_SHARED_OPTIONAL and (generic, pos - 1) in OPTIONAL_HANDLES
+    return (generic, pos) in OPTIONAL_HANDLES
+
+
 def required_handles(name, types, names):
     """[(0-based index, argument name or "", handle type)] of the handles that must not be NULL."""
     generic = REAL_PREFIX.sub("", name)
     found = []
     for i, (ptype, pname) in enumerate(zip(types, names)):
         htype = handle_type(ptype)
-        if htype and (generic, i + 1) not in OPTIONAL_HANDLES:
+        if htype and not is_optional(generic, i + 1, types):
             found.append((i, pname, htype))
     return found
 

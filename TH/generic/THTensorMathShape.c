@@ -42,8 +42,12 @@ static void THTensor_(copyRun)(real *dst, const real *src, ptrdiff_t n) {
 
 /* ---------------------------------------------------------------------- cat */
 
-/* Torch7's rule: a tensor has size 1 in every dimension past its last. */
-static long THTensor_(sizeOr1)(const THTensor *t, int d) { return d < t->nDimension ? t->size[d] : 1; }
+/* libTH's tensors take no state argument (see generic/THTensorCatShape.c). */
+#define THT_STATE_
+#define THT_S_
+#include "generic/THTensorCatShape.c"
+#undef THT_STATE_
+#undef THT_S_
 
 /* Concatenates the inputs along `dimension` (0-based). Inputs agree in every other dimension;
  * empty inputs are skipped. As in Torch7: `dimension` may lie past the inputs' last dimension (a
@@ -51,40 +55,12 @@ static long THTensor_(sizeOr1)(const THTensor *t, int d) { return d < t->nDimens
  * default of torch.cat) means the last dimension of the input that has the most. The result may
  * be one of the inputs (or share its storage). */
 static void THTensor_(catImpl)(const char *fn, THTensor *result, THTensor **inputs, int numInputs, int dimension) {
-  THArgCheck(numInputs > 0, 3, "%s: expected at least one input, got %d", fn, numInputs);
-  THArgCheck(inputs != NULL, 2, "%s: the input array is NULL", fn);
-  int maxDim = 0, first = -1;
-  for (int i = 0; i < numInputs; i++) {
-    THArgCheck(inputs[i] != NULL, 2, "%s: input %d is NULL", fn, i + 1);
-    maxDim = THMax(maxDim, inputs[i]->nDimension);
-    if (first < 0 && inputs[i]->nDimension > 0) first = i;
-  }
-  if (dimension + TH_INDEX_BASE == -1) dimension = maxDim > 0 ? maxDim - 1 : 0;
-  THArgCheck(dimension >= 0, 4, "%s: dimension %d out of range (dimensions start at %d, or -1 for the last)",
-             fn, dimension + TH_INDEX_BASE, TH_INDEX_BASE);
-  THArgCheck(dimension < TH_MAX_DIMS, 4, "%s: dimension %d out of range (a tensor has at most %d dimensions)",
-             fn, dimension + TH_INDEX_BASE, TH_MAX_DIMS);
+  long size[TH_MAX_DIMS];
+  int nDims, aliased;
+  int first = THTensor_(catShape)(fn, result, inputs, numInputs, &dimension, size, &nDims, &aliased);
   if (first < 0) {
     THTensor_(makeEmpty)(result);
     return;
-  }
-  int nDims = THMax(maxDim, dimension + 1);
-  long size[TH_MAX_DIMS];
-  for (int d = 0; d < nDims; d++) size[d] = THTensor_(sizeOr1)(inputs[first], d);
-  size[dimension] = 0;
-  int aliased = 0;
-  for (int i = first; i < numInputs; i++) {
-    THTensor *in = inputs[i];
-    if (in->nDimension == 0) continue;
-    for (int d = 0; d < nDims; d++)
-      if (d != dimension && THTensor_(sizeOr1)(in, d) != size[d])
-        THArgCheck(0, 2, "%s: input %d %s does not match input %d %s at dimension %d", fn, i + 1,
-                   THTensor_(sizeDesc)(in).str, first + 1, THTensor_(sizeDesc)(inputs[first]).str,
-                   d + TH_INDEX_BASE);
-    THArgCheck(!__builtin_add_overflow(size[dimension], THTensor_(sizeOr1)(in, dimension), &size[dimension]), 2,
-               "%s: the inputs' sizes at dimension %d add up to more than %ld", fn, dimension + TH_INDEX_BASE,
-               LONG_MAX);
-    if (in->storage == result->storage) aliased = 1;
   }
 
   /* An output that aliases an input is made apart, its storage first (THSize_nElement checks the

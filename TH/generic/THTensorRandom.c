@@ -336,6 +336,8 @@ void THTensor_(multinomial)(THLongTensor *self, THGenerator *gen, THTensor *prob
   THFree(cum);
 }
 
+#include "generic/THTensorAliasTable.c"
+
 /* Torch7's alias tables (Walker's method as Torch7 built them), to the bit, so that
  * multinomialAliasDraw gives Torch7's draws for a seed. For K probabilities p (1-D, taken as
  * given: Torch7 did not normalise them): q[k] = K p[k] in real arithmetic; the k with q[k] < 1 go
@@ -365,38 +367,9 @@ void THTensor_(multinomialAliasSetup)(THTensor *prob_dist, THLongTensor *J, THTe
 
   real *table = THAlloc((ptrdiff_t)sizeof(real) * K);
   long *alias = THAlloc((ptrdiff_t)sizeof(long) * K);
-  long *work = THAlloc((ptrdiff_t)sizeof(long) * K); /* small stack from the front, large from the back */
-  long n_small = 0, n_large = 0;
-  for (long k = 0; k < K; k++) {
-    table[k] = (real)K * p[k * ps];
-    alias[k] = 0;
-    if (table[k] < 1)
-      work[n_small++] = k;
-    else
-      work[K - 1 - n_large++] = k;
-  }
-  while (n_small > 0 && n_large > 0) {
-    long s = work[n_small - 1];
-    long l = work[K - n_large];
-    alias[s] = l;
-    table[l] = (real)((double)table[l] - (1.0 - (double)table[s]));
-    if (table[l] < 1) {
-      work[n_small - 1] = l;
-      n_large--;
-    } else {
-      n_small--;
-    }
-  }
-  real q_min = table[0], q_max = table[0];
-  long at_min = 0;
-  for (long k = 1; k < K; k++) {
-    if (table[k] < q_min) {
-      q_min = table[k];
-      at_min = k;
-    }
-    if (table[k] > q_max) q_max = table[k];
-  }
-  THArgCheckWithCleanup(q_min > 0, THCleanup(THFree(work); THFree(alias); THFree(table);), 1,
+  real q_min;
+  long at_min = THTensor_(buildAliasTable)(p, K, ps, table, alias, &q_min);
+  THArgCheckWithCleanup(at_min < 0, THCleanup(THFree(alias); THFree(table);), 1,
                         "multinomialAliasSetup: q of entry %ld ended at %g (expected > 0): its "
                         "probability is too small next to the others", at_min + TH_INDEX_BASE, (double)q_min);
 
@@ -406,11 +379,9 @@ void THTensor_(multinomialAliasSetup)(THTensor *prob_dist, THLongTensor *J, THTe
   long *Jd = THLongTensor_data(J);
   real *qd = THTensor_(data)(q);
   for (long k = 0; k < K; k++) {
-    real v = q_max > 1 ? table[k] / q_max : table[k];
     Jd[k * J->stride[0]] = alias[k];
-    qd[k * q->stride[0]] = alias[k] <= 0 ? (real)1 : v;
+    qd[k * q->stride[0]] = table[k];
   }
-  THFree(work);
   THFree(alias);
   THFree(table);
 }

@@ -91,7 +91,7 @@ std::shared_ptr<Node> grad_accumulator(const Tensor &leaf) {
   TensorImpl &impl = leaf.impl();
   if (auto acc = impl.grad_accumulator.lock()) return acc;
   auto acc = std::make_shared<AccumulateGrad>(leaf.impl_ptr());
-  acc->outputs.push_back({leaf.sizes(), leaf.dtype()});
+  acc->outputs.push_back({leaf.sizes(), leaf.options()});
   impl.grad_accumulator = acc;
   return acc;
 }
@@ -113,7 +113,7 @@ void attach(const std::shared_ptr<Node> &node, const tensor_list &outputs, const
     impl.output_nr = (long)i;
   }
   for (const Tensor &out : outputs)
-    node->outputs.push_back(out.defined() ? std::make_pair(out.sizes(), out.dtype()) : std::make_pair(Shape{}, kFloat));
+    node->outputs.push_back(out.defined() ? std::make_pair(out.sizes(), out.options()) : std::make_pair(Shape{}, TensorOptions()));
 }
 
 void add_into(Tensor &slot, const Tensor &g) { slot = slot.defined() ? slot + g : g; }
@@ -146,6 +146,8 @@ void backward(const tensor_list &roots, const tensor_list &grads, bool retain_gr
         fail("backward: grad can be implicitly created only for one-element outputs; got a tensor of size " +
              shape_str(root.sizes()) + " (pass a gradient)");
       g = ones_like(root);
+    } else if (g.device() != root.device()) {
+      fail("backward: the gradient is on " + g.device().str() + " but the tensor is on " + root.device().str());
     } else if (g.sizes() != root.sizes() || g.dtype() != root.dtype()) {
       fail("backward: the gradient (" + std::string(dtype_name(g.dtype())) + " " + shape_str(g.sizes()) +
            ") does not match the tensor (" + dtype_name(root.dtype()) + " " + shape_str(root.sizes()) + ")");

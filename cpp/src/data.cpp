@@ -31,8 +31,8 @@ Example Dataset::get_batch(const std::vector<size_t> &indices) const {
   NoGradGuard no_grad;
   Example first = get(indices[0]);
   if (!first.data.defined() || !first.target.defined()) fail("Dataset::get_batch: get() gave an undefined tensor");
-  Example batch{empty(batch_shape(indices.size(), first.data.sizes(), 0), first.data.dtype()),
-                empty(batch_shape(indices.size(), first.target.sizes(), first.target.numel()), first.target.dtype())};
+  Example batch{empty(batch_shape(indices.size(), first.data.sizes(), 0), first.data.options()),
+                empty(batch_shape(indices.size(), first.target.sizes(), first.target.numel()), first.target.options())};
   for (size_t i = 0; i < indices.size(); i++) {
     Example e = i == 0 ? first : get(indices[i]);
     Tensor data_row = batch.data.select(0, (long)i), target_row = batch.target.select(0, (long)i);
@@ -66,7 +66,7 @@ namespace {
 Tensor gather_rows(const Tensor &src, const std::vector<size_t> &indices) {
   Shape shape = src.sizes();
   shape[0] = (long)indices.size();
-  Tensor out = empty(shape, src.dtype());
+  Tensor out = empty(shape, src.options());
   size_t row = (size_t)(src.numel() / src.size(0));
   dispatch(src.dtype(), [&](auto tag) {
     using T = decltype(tag);

@@ -157,8 +157,12 @@ Tensor linear(const Tensor &input, const Tensor &weight, const Tensor &bias) {
     shape.back() = weight.size(0);
     return y.view(shape);
   }
+  if (input.is_cuda()) {  // no THCUNN yet: the same through addmm (cuBLAS) and a broadcast add
+    Tensor y = input.matmul(weight.t());
+    return bias.defined() ? y + bias : y;
+  }
   return thnn::apply(
-      {"Linear", input, {weight, bias}, {make_empty(input.dtype())}},
+      {"Linear", input, {weight, bias}, {make_empty(input.options())}},
       [](auto &a) {
         EMBER_THNN(Linear_updateOutput, a)(nullptr, a.input, a.output, a.params[0], a.params[1], a.buffers[0]);
       },
@@ -175,8 +179,8 @@ Tensor linear(const Tensor &input, const Tensor &weight, const Tensor &bias) {
 Tensor conv2d(const Tensor &input, const Tensor &weight, const Tensor &bias, Size2 stride, Size2 padding) {
   check_arg(input, "conv2d", "input");
   // finput keeps this call's unfolded input until its backward: fresh buffers for every call.
-  return internal::conv2d(input, weight, bias, stride, padding, make_empty(input.dtype()),
-                          make_empty(input.dtype()));
+  return internal::conv2d(input, weight, bias, stride, padding, make_empty(input.options()),
+                          make_empty(input.options()));
 }
 Tensor conv_transpose2d(const Tensor &input, const Tensor &weight, const Tensor &bias, Size2 stride, Size2 padding,
                         Size2 output_padding) {
@@ -246,6 +250,7 @@ Tensor batch_norm(const Tensor &input, const Tensor &running_mean, const Tensor 
                   const Tensor &bias, bool training, double momentum, double eps) {
   const std::string fn = "batch_norm";
   check_dims(input, fn, "input", 2, 8);
+  ember::detail::check_cpu_kernel(input, "batch_norm");
   if (!training && (!running_mean.defined() || !running_var.defined()))
     fail("batch_norm: evaluation mode needs running_mean and running_var");
   check_dtype(running_mean, input, fn, "running_mean");
@@ -273,9 +278,9 @@ Tensor batch_norm(const Tensor &input, const Tensor &running_mean, const Tensor 
        mean, spread, training, eps](const tensor_list &grads, const std::vector<bool> &needs) {
         Tensor x = sx.get(), w = sw.defined() ? sw.get() : Tensor(), g = grads[0].contiguous();
         Shape channels{x.size(1)};
-        Tensor gi = needs[0] ? make_empty(x.dtype()) : Tensor();
-        Tensor gw = needs[1] ? zeros(channels, x.dtype()) : Tensor();
-        Tensor gb = needs[2] ? zeros(channels, x.dtype()) : Tensor();
+        Tensor gi = needs[0] ? make_empty(x.options()) : Tensor();
+        Tensor gw = needs[1] ? zeros(channels, x.options()) : Tensor();
+        Tensor gb = needs[2] ? zeros(channels, x.options()) : Tensor();
         dispatch(x.dtype(), [&](auto tag) {
           auto h = [&](const Tensor &t) { return t.defined() ? t.th(tag) : nullptr; };
           // training reads save_mean/save_std, evaluation running_mean/running_var
@@ -295,11 +300,13 @@ Tensor dropout(const Tensor &input, double p, bool training) {
   if (!(p >= 0 && p <= 1)) fail("dropout: p must be in [0, 1], got " + std::to_string(p));
   if (!training || p == 0) return input;
   if (p == 1) return input * 0.0;
-  Tensor mask = empty_like(input);
+  // The mask is drawn on the CPU (the one generator) and copied to a CUDA input's device.
+  Tensor mask = empty(input.sizes(), input.dtype());
   {
     NoGradGuard no_grad;
     dispatch(input.dtype(), [&](auto tag) { EMBER_TH(bernoulli, tag)(mask.th(tag), default_generator(), 1 - p); });
     mask.mul_(1 / (1 - p));
+    mask = mask.to(input.device());
   }
   return input * mask;
 }
@@ -308,12 +315,13 @@ Tensor dropout(const Tensor &input, double p, bool training) {
 Tensor embedding(const Tensor &ids, const Tensor &weight, std::optional<long> padding_idx) {
   const std::string fn = "embedding";
   check_dims(weight, fn, "weight", 2, 2);
+  ember::detail::check_cpu_kernel(weight, "embedding");
   long rows = weight.size(0), dim = weight.size(1);
   if (padding_idx && (*padding_idx < -rows || *padding_idx >= rows))
     fail("embedding: padding_idx " + std::to_string(*padding_idx) + " is out of range for " + std::to_string(rows) +
          " rows");
   LongTensor index = one_based_ids(ids, rows, fn, "id");
-  Tensor output = make_empty(weight.dtype());
+  Tensor output = make_empty(weight.options());
   dispatch(weight.dtype(), [&](auto tag) { EMBER_TH(indexSelect, tag)(output.th(tag), weight.th(tag), 0, index.get()); });
   Shape shape = ids.sizes();
   shape.push_back(dim);
@@ -388,7 +396,7 @@ Tensor softplus(const Tensor &input, double beta, double threshold) {
 
 Tensor logsigmoid(const Tensor &input) {
   return thnn::apply(
-      {"LogSigmoid", input, {}, {make_empty(input.dtype())}},
+      {"LogSigmoid", input, {}, {make_empty(input.options())}},
       [](auto &a) { EMBER_THNN(LogSigmoid_updateOutput, a)(nullptr, a.input, a.output, a.buffers[0]); },
       [](auto &a) {
         EMBER_THNN(LogSigmoid_updateGradInput, a)(nullptr, a.input, a.grad_output, a.grad_input, a.buffers[0]);
@@ -402,6 +410,16 @@ Tensor softmax_along(const Tensor &input, long dim, const char *fn, Tensor (*row
   check_arg(input, fn, "input");
   long nd = input.dim();
   dim = wrap_dim(dim, nd, fn);
+  if (input.is_cuda()) {
+    // No THCUNN yet: exp(x - max) / sum, the max (a constant shift) taken without history.
+    Tensor shift;
+    {
+      NoGradGuard no_grad;
+      shift = std::get<0>(input.max(dim, true));
+    }
+    Tensor z = input - shift, e = z.exp(), sum = e.sum(dim, true);
+    return std::string(fn) == "softmax" ? e / sum : z - sum.log();
+  }
   if ((nd == 1 || nd == 3) ? dim == 0 : (nd == 2 || nd == 4) && dim == 1) return rows(input);
   Tensor moved = dim == nd - 1 ? input : input.transpose(dim, nd - 1);
   Tensor y = rows(moved.reshape({-1, input.size(dim)})).view(moved.sizes());

@@ -1,6 +1,8 @@
 // nn::Module (the tree, its listings, state_dict, printing) and Sequential.
 #include <ember/nn/module.hpp>
 
+#include "tensor_impl.hpp"
+
 #include <algorithm>
 #include <map>
 #include <ostream>
@@ -136,20 +138,29 @@ void Module::zero_grad() {
     if (p.grad().defined()) p.mutable_grad().zero_();
 }
 
-void Module::to(Dtype dtype) {
+void Module::convert_tensors(const std::function<Tensor(const Tensor &)> &convert) {
   NoGradGuard no_grad;
-  apply([dtype](Module &m) {
+  apply([&](Module &m) {
     for (Entry &e : m.parameters_) {
       Tensor &p = *e.slot;
-      if (p.dtype() == dtype) continue;
-      Tensor converted = p.detach().to(dtype);
+      Tensor converted = convert(p.detach());
+      if (converted.impl().handle == p.impl().handle) continue;  // already there: keep the parameter
       converted.set_requires_grad(p.requires_grad());
-      if (p.grad().defined()) converted.mutable_grad() = p.grad().to(dtype);
+      if (p.grad().defined()) converted.mutable_grad() = convert(p.grad());
       p = converted;
     }
     for (Entry &e : m.buffers_)
-      if (e.slot->dtype() != dtype) *e.slot = e.slot->to(dtype);
+      if (e.slot->defined()) *e.slot = convert(*e.slot);
   });
+}
+
+void Module::to(Dtype dtype) {
+  convert_tensors([dtype](const Tensor &t) { return t.dtype() == dtype ? t : t.to(dtype); });
+}
+
+void Module::to(Device device) {
+  detail::checked_device(device, "Module::to");
+  convert_tensors([device](const Tensor &t) { return t.to(device); });
 }
 
 // ------------------------------------------------------------------------------------ state

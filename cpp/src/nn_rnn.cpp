@@ -25,6 +25,7 @@ struct LayerShape {
 LayerShape check_layer(const char *fn, long gates, const Tensor &input, const tensor_list &states, const Tensor &w_ih,
                        const Tensor &w_hh, const Tensor &b_ih, const Tensor &b_hh) {
   check_dims(input, fn, "input", 3, 3);
+  ember::detail::check_cpu_kernel(input, fn);  // THNN's fused cells
   check_dims(w_ih, fn, "w_ih", 2, 2);
   check_dims(w_hh, fn, "w_hh", 2, 2);
   long T = input.size(0), B = input.size(1), F = input.size(2), H = w_hh.size(1);
@@ -77,10 +78,10 @@ tensor_list lstm_layer(const Tensor &input, const Tensor &h0, const Tensor &c0, 
        shs = autograd::SavedTensor(hs), gates, cs](const tensor_list &grads, const std::vector<bool> &needs) {
         long T = s.T, B = s.B, H = s.H;
         Tensor x = sx.get(), w_ih = sw_ih.get(), w_hh = sw_hh.get(), hs = shs.get();
-        Tensor dgates = empty({T, B, 4 * H}, x.dtype());
+        Tensor dgates = empty({T, B, 4 * H}, x.options());
         Tensor dh = grads[1], dc = grads[2].contiguous();
         for (long t = T - 1; t >= 0; t--) {
-          Tensor dy = grads[0][t] + dh, dc_prev = make_empty(x.dtype());
+          Tensor dy = grads[0][t] + dh, dc_prev = make_empty(x.options());
           dispatch(x.dtype(), [&](auto tag) {
             EMBER_THNN(LSTMFused_updateGradInput, tag)(nullptr, gates[t].th(tag), dgates[t].th(tag), cs[t].th(tag),
                                                        cs[t + 1].th(tag), dy.th(tag), dc.th(tag), dc_prev.th(tag));
@@ -131,10 +132,10 @@ tensor_list gru_layer(const Tensor &input, const Tensor &h0, const Tensor &w_ih,
         long T = s.T, B = s.B, H = s.H;
         Tensor x = sx.get(), w_ih = sw_ih.get(), w_hh = sw_hh.get(), hs = shs.get();
         // d_in[t], d_hid[t]: gradients of x_t W_ih^T + b_ih and of h W_hh^T + b_hh at step t
-        Tensor d_in = empty({T, B, 3 * H}, x.dtype()), d_hid = empty({T, B, 3 * H}, x.dtype());
+        Tensor d_in = empty({T, B, 3 * H}, x.options()), d_hid = empty({T, B, 3 * H}, x.options());
         Tensor dh = grads[1];
         for (long t = T - 1; t >= 0; t--) {
-          Tensor dy = grads[0][t] + dh, dh_prev = make_empty(x.dtype());
+          Tensor dy = grads[0][t] + dh, dh_prev = make_empty(x.options());
           dispatch(x.dtype(), [&](auto tag) {
             EMBER_THNN(GRUFused_updateGradInput, tag)(nullptr, d_in[t].th(tag), d_hid[t].th(tag), dy.th(tag),
                                                       dh_prev.th(tag), storage[t].th(tag));
@@ -160,7 +161,7 @@ namespace {
 Tensor stack(const tensor_list &parts) {
   Shape shape = parts[0].sizes();
   shape.insert(shape.begin(), (long)parts.size());
-  Tensor r = empty(shape, parts[0].dtype());
+  Tensor r = empty(shape, parts[0].options());
   {
     NoGradGuard no_grad;
     for (size_t i = 0; i < parts.size(); i++) r[(long)i].copy_(parts[i]);
@@ -228,7 +229,7 @@ RNNBase::Prepared RNNBase::prepare(const Tensor &input) const {
 
 Tensor RNNBase::initial_state(const Tensor &given, const Prepared &p, const char *name) const {
   long L = options.num_layers(), B = p.input.size(1), H = options.hidden_size();
-  if (!given.defined()) return zeros({L, B, H}, p.input.dtype());
+  if (!given.defined()) return zeros({L, B, H}, p.input.options());
   Shape expected = p.unbatched ? Shape{L, H} : Shape{L, B, H};
   if (given.sizes() != expected)
     fail(type_name() + ": " + name + " must be " + shape_str(expected) + ", got " + shape_str(given.sizes()));

@@ -35,6 +35,9 @@ void Optimizer::step() {
       const Tensor &p = params[i];
       const Tensor &grad = p.grad();
       if (!grad.defined()) continue;
+      if (grad.device() != p.device())
+        fail(name_ + ": the gradient of parameter " + std::to_string(i) + " of group " + std::to_string(g) +
+             " is on " + grad.device().str() + ", the parameter on " + p.device().str());
       if (grad.dtype() != p.dtype() || grad.sizes() != p.sizes())
         fail(name_ + ": the gradient of parameter " + std::to_string(i) + " of group " + std::to_string(g) +
              " is " + dtype_name(grad.dtype()) + " " + shape_str(grad.sizes()) + ", the parameter " +
@@ -193,7 +196,7 @@ void Optimizer::load_state_dict(const NamedTensors &state) {
     const Tensor &p = param_by_index(index, &group);
     ParamState &s = loaded[p.impl_ptr().get()];
     if (parts[2] == "step") s.step = (long)t.item();
-    else s.buffers[parts[2]] = t.detach().clone();
+    else s.buffers[parts[2]] = t.detach().to(p.device()).clone();  // a CPU checkpoint for GPU parameters
   }
   state_ = std::move(loaded);
   for (auto [g, v] : lrs) set_lr(g, v);

@@ -20,7 +20,7 @@ std::vector<std::string> Adagrad::buffer_names(size_t) const { return {"sum"}; }
 
 void Adagrad::update(size_t group, const Tensor &param, const Tensor &grad, ParamState &state) {
   const AdagradOptions &o = param_groups[group].options;
-  dispatch(param.dtype(), [&](auto tag) {
+  ember::detail::dispatch_on(param, [&](auto tag) {
     using T = decltype(tag);
     auto *p = param.th(tag);
     auto *g = grad.th(tag);

@@ -25,7 +25,7 @@ std::vector<std::string> adam_buffers(bool amsgrad) {
 // The step shared by Adam and AdamW; coupled_decay: Adam's weight decay (added to the gradient).
 template <class Options>
 void adam_update(const Options &o, bool coupled_decay, const Tensor &param, const Tensor &grad, ParamState &state) {
-  dispatch(param.dtype(), [&](auto tag) {
+  ember::detail::dispatch_on(param, [&](auto tag) {
     using T = decltype(tag);
     auto *p = param.th(tag);
     auto *g = grad.th(tag);

@@ -9,16 +9,16 @@
 
 namespace ember::optim::impl {
 
-// The state buffer `name` of a parameter as a typed handle, created filled with `init` (the
-// parameter's dtype and shape) on first use.
-template <typename T> th_tensor_t<T> *buffer(ParamState &state, const char *name, const Tensor &param, double init = 0) {
+// The state buffer `name` of a parameter as a typed handle (T: the dispatch tag, CPU or CUDA),
+// created filled with `init` (the parameter's dtype, shape and device) on first use.
+template <typename T> auto *buffer(ParamState &state, const char *name, const Tensor &param, double init = 0) {
   Tensor &b = state.buffers[name];
   if (!b.defined()) b = full_like(param, init);
   return b.th(T{});
 }
 
 // A temporary shaped like the parameter, allocated once and reused by every step.
-template <typename T> th_tensor_t<T> *scratch(ParamState &state, size_t slot, const Tensor &param) {
+template <typename T> auto *scratch(ParamState &state, size_t slot, const Tensor &param) {
   Tensor &s = state.scratch.at(slot);
   if (!s.defined()) s = empty_like(param);
   return s.th(T{});

@@ -26,7 +26,7 @@ std::vector<std::string> RMSprop::buffer_names(size_t group) const {
 
 void RMSprop::update(size_t group, const Tensor &param, const Tensor &grad, ParamState &state) {
   const RMSpropOptions &o = param_groups[group].options;
-  dispatch(param.dtype(), [&](auto tag) {
+  ember::detail::dispatch_on(param, [&](auto tag) {
     using T = decltype(tag);
     auto *p = param.th(tag);
     auto *g = grad.th(tag);

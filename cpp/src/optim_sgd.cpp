@@ -25,7 +25,7 @@ std::vector<std::string> SGD::buffer_names(size_t group) const {
 
 void SGD::update(size_t group, const Tensor &param, const Tensor &grad, ParamState &state) {
   const SGDOptions &o = param_groups[group].options;
-  dispatch(param.dtype(), [&](auto tag) {
+  ember::detail::dispatch_on(param, [&](auto tag) {
     using T = decltype(tag);
     auto *p = param.th(tag);
     auto *d = grad.th(tag);

@@ -58,7 +58,7 @@ std::vector<unsigned char> encode(const Records &records) {
   for (const auto &[name, tensor] : records) {
     if (name.empty() || name.size() > kMaxNameLength) fail("save_checkpoint: bad record name \"" + name + "\"");
     if (!tensor.defined()) fail("save_checkpoint: record \"" + name + "\" is an undefined tensor");
-    Tensor t = tensor.detach().contiguous();
+    Tensor t = tensor.detach().cpu().contiguous();  // checkpoints hold host data: a GPU tensor is copied
     w.put<uint32_t>((uint32_t)name.size());
     w.put(name.data(), name.size());
     w.put<uint8_t>(t.dtype() == kFloat ? 0 : 1);

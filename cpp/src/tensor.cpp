@@ -26,13 +26,19 @@ const bool th_handlers_installed = [] {
 }  // namespace
 
 // ------------------------------------------------------------------------------------ the impl
-TensorImpl::TensorImpl(Dtype dtype_, void *handle_, std::shared_ptr<std::atomic<uint64_t>> version_)
-    : dtype(dtype_), handle(handle_), version(std::move(version_)) {}
+TensorImpl::TensorImpl(Dtype dtype_, Device device_, void *handle_, std::shared_ptr<std::atomic<uint64_t>> version_)
+    : dtype(dtype_), device(device_), handle(handle_), version(std::move(version_)) {}
 
-TensorImpl::~TensorImpl() {
-  if (dtype == kFloat) THFloatTensor_free(static_cast<THFloatTensor *>(handle));
-  else THDoubleTensor_free(static_cast<THDoubleTensor *>(handle));
+namespace {
+void free_handle(Dtype dtype, const Device &device, void *handle) {
+  detail::dispatch_on(dtype, device, [&](auto tag) {
+    using Handle = std::remove_pointer_t<decltype(Tensor().th(tag))>;
+    EMBER_TH(free, tag)(static_cast<Handle *>(handle));
+  });
 }
+}  // namespace
+
+TensorImpl::~TensorImpl() { free_handle(dtype, device, handle); }
 
 namespace detail {
 void fail(const std::string &message) { throw Error(message); }
@@ -44,6 +50,7 @@ void check_defined(const Tensor &t, const char *op) {
 void check_same_dtype(const Tensor &a, const Tensor &b, const char *op) {
   check_defined(a, op);
   check_defined(b, op);
+  check_same_device(a, b, op);
   if (a.dtype() != b.dtype())
     fail(std::string(op) + ": dtype mismatch: " + dtype_name(a.dtype()) + " and " + dtype_name(b.dtype()) +
          " (convert one with .to())");
@@ -65,24 +72,24 @@ long wrap_dim(long dim, long ndim, const char *op) {
   return dim < 0 ? dim + n : dim;
 }
 
-static Tensor make(Dtype dtype, void *handle, std::shared_ptr<std::atomic<uint64_t>> version) {
+static Tensor make(Dtype dtype, const Device &device, void *handle, std::shared_ptr<std::atomic<uint64_t>> version) {
   // If make_shared throws, nothing owns the handle yet: free it here.
   try {
-    return Tensor(std::make_shared<TensorImpl>(dtype, handle, std::move(version)));
+    return Tensor(std::make_shared<TensorImpl>(dtype, device, handle, std::move(version)));
   } catch (...) {
-    if (dtype == kFloat) THFloatTensor_free(static_cast<THFloatTensor *>(handle));
-    else THDoubleTensor_free(static_cast<THDoubleTensor *>(handle));
+    free_handle(dtype, device, handle);
     throw;
   }
 }
 
-Tensor make_empty(Dtype dtype) {
-  void *h = dtype == kFloat ? static_cast<void *>(THFloatTensor_new()) : static_cast<void *>(THDoubleTensor_new());
-  return make(dtype, h, std::make_shared<std::atomic<uint64_t>>(0));
+Tensor make_empty(const TensorOptions &options) {
+  const Device device = checked_device(options.device, "empty");  // a CUDA device gets its index
+  void *h = dispatch_on(options.dtype, device, [](auto tag) -> void * { return EMBER_TH(new, tag)(); });
+  return make(options.dtype, device, h, std::make_shared<std::atomic<uint64_t>>(0));
 }
 
 Tensor make_view(const Tensor &base, void *handle) {
-  return make(base.dtype(), handle, base.impl().version);
+  return make(base.dtype(), base.device(), handle, base.impl().version);
 }
 
 Tensor alias(const Tensor &t) {
@@ -111,11 +118,11 @@ std::string shape_str(const Shape &shape) {
 // ------------------------------------------------------------------------------ raw handles
 Tensor Tensor::adopt(THFloatTensor *t) {
   if (!t) fail("Tensor::adopt: the handle is NULL");
-  return make(kFloat, t, std::make_shared<std::atomic<uint64_t>>(0));
+  return make(kFloat, Device(kCPU), t, std::make_shared<std::atomic<uint64_t>>(0));
 }
 Tensor Tensor::adopt(THDoubleTensor *t) {
   if (!t) fail("Tensor::adopt: the handle is NULL");
-  return make(kDouble, t, std::make_shared<std::atomic<uint64_t>>(0));
+  return make(kDouble, Device(kCPU), t, std::make_shared<std::atomic<uint64_t>>(0));
 }
 Tensor Tensor::wrap(THFloatTensor *t) {
   if (!t) fail("Tensor::wrap: the handle is NULL");
@@ -134,10 +141,12 @@ TensorImpl &Tensor::impl() const {
 }
 
 THFloatTensor *Tensor::th_float() const {
+  if (impl().device.is_cuda()) fail("th_float: the tensor is on " + impl().device.str() + " (copy it with cpu())");
   if (impl().dtype != kFloat) fail(std::string("th_float: the tensor is ") + dtype_name(impl().dtype));
   return static_cast<THFloatTensor *>(impl().handle);
 }
 THDoubleTensor *Tensor::th_double() const {
+  if (impl().device.is_cuda()) fail("th_double: the tensor is on " + impl().device.str() + " (copy it with cpu())");
   if (impl().dtype != kDouble) fail(std::string("th_double: the tensor is ") + dtype_name(impl().dtype));
   return static_cast<THDoubleTensor *>(impl().handle);
 }
@@ -171,7 +180,9 @@ uint64_t Tensor::version() const { return *impl().version; }
 
 std::string Tensor::toString() const {
   if (!defined()) return "undefined Tensor";
-  std::string s = std::string("torch.") + dtype_name(dtype()) + "Tensor";
+  // Torch7's names: torch.FloatTensor, torch.DoubleTensor, torch.CudaTensor, torch.CudaDoubleTensor.
+  std::string s = !is_cuda() ? std::string("torch.") + dtype_name(dtype()) + "Tensor"
+                             : std::string("torch.Cuda") + (dtype() == kFloat ? "" : "Double") + "Tensor";
   if (dim() == 0) return s + " with no dimension";
   s += " of size ";
   Shape sz = sizes();
@@ -180,6 +191,7 @@ std::string Tensor::toString() const {
 }
 
 template <typename T> T *Tensor::data() const {
+  if (is_cuda()) fail("data: the tensor is on " + device().str() + " (copy it with cpu())");
   if (dtype() != dtype_of<T>())
     fail(std::string("data<") + (std::is_same_v<T, float> ? "float" : "double") + ">: the tensor is " +
          dtype_name(dtype()));
@@ -190,7 +202,8 @@ template double *Tensor::data<double>() const;
 
 template <typename T> T Tensor::item() const {
   if (numel() != 1) fail("item: the tensor has " + std::to_string(numel()) + " elements, expected 1");
-  return visit(*this, [](auto, auto *h) { return static_cast<T>(h->storage->data[h->storageOffset]); });
+  if (is_cuda()) return cpu().item<T>();
+  return visit_cpu(*this, "item", [](auto, auto *h) { return static_cast<T>(h->storage->data[h->storageOffset]); });
 }
 template float Tensor::item<float>() const;
 template double Tensor::item<double>() const;
@@ -203,10 +216,10 @@ THGenerator *generator() {
   return gen;
 }
 
-Tensor sized(const Shape &shape, Dtype dtype, const char *op) {
+Tensor sized(const Shape &shape, const TensorOptions &options, const char *op) {
   for (long s : shape)
     if (s < 0) fail(std::string(op) + ": negative size in " + shape_str(shape));
-  Tensor r = make_empty(dtype);
+  Tensor r = make_empty(options);
   LongStorage size(shape);
   visit(r, [&](auto tag, auto *h) { EMBER_TH(resize, tag)(h, size.get(), nullptr); });
   return r;
@@ -214,8 +227,8 @@ Tensor sized(const Shape &shape, Dtype dtype, const char *op) {
 
 
 // A new tensor of that shape filled by kernel(tag, handle); its version stays 0.
-template <class K> Tensor filled(const Shape &shape, Dtype dtype, const char *op, K kernel) {
-  Tensor r = sized(shape, dtype, op);
+template <class K> Tensor filled(const Shape &shape, const TensorOptions &options, const char *op, K kernel) {
+  Tensor r = sized(shape, options, op);
   visit(r, kernel);
   return r;
 }
@@ -224,31 +237,48 @@ template <class K> Tensor filled(const Shape &shape, Dtype dtype, const char *op
 THGenerator *default_generator() { return generator(); }
 void manual_seed(uint64_t seed) { THRandom_manualSeed(generator(), (unsigned long)seed); }
 
-Tensor empty(Shape shape, Dtype dtype) { return sized(shape, dtype, "empty"); }
-Tensor zeros(Shape shape, Dtype dtype) {
-  return filled(shape, dtype, "zeros", [](auto tag, auto *h) { EMBER_TH(zero, tag)(h); });
-}
-Tensor ones(Shape shape, Dtype dtype) { return full(shape, 1, dtype); }
-Tensor full(Shape shape, double value, Dtype dtype) {
-  return filled(shape, dtype, "full", [value](auto tag, auto *h) { EMBER_TH(fill, tag)(h, value); });
-}
+Tensor empty(Shape shape, Dtype dtype) { return empty(std::move(shape), TensorOptions(dtype)); }
+Tensor zeros(Shape shape, Dtype dtype) { return zeros(std::move(shape), TensorOptions(dtype)); }
+Tensor ones(Shape shape, Dtype dtype) { return ones(std::move(shape), TensorOptions(dtype)); }
+Tensor full(Shape shape, double value, Dtype dtype) { return full(std::move(shape), value, TensorOptions(dtype)); }
 Tensor rand(Shape shape, Dtype dtype) {
-  return filled(shape, dtype, "rand", [](auto tag, auto *h) { EMBER_TH(uniform, tag)(h, generator(), 0, 1); });
+  Tensor r = sized(shape, dtype, "rand");
+  visit_cpu(r, "rand", [](auto tag, auto *h) { EMBER_TH(uniform, tag)(h, generator(), 0, 1); });
+  return r;
 }
 Tensor randn(Shape shape, Dtype dtype) {
-  return filled(shape, dtype, "randn", [](auto tag, auto *h) { EMBER_TH(normal, tag)(h, generator(), 0, 1); });
+  Tensor r = sized(shape, dtype, "randn");
+  visit_cpu(r, "randn", [](auto tag, auto *h) { EMBER_TH(normal, tag)(h, generator(), 0, 1); });
+  return r;
 }
-Tensor empty_like(const Tensor &t) { return empty(t.sizes(), t.dtype()); }
-Tensor zeros_like(const Tensor &t) { return zeros(t.sizes(), t.dtype()); }
-Tensor ones_like(const Tensor &t) { return ones(t.sizes(), t.dtype()); }
-Tensor full_like(const Tensor &t, double value) { return full(t.sizes(), value, t.dtype()); }
-Tensor rand_like(const Tensor &t) { return rand(t.sizes(), t.dtype()); }
-Tensor randn_like(const Tensor &t) { return randn(t.sizes(), t.dtype()); }
+Tensor empty(Shape shape, TensorOptions options) { return sized(shape, options, "empty"); }
+Tensor zeros(Shape shape, TensorOptions options) {
+  return filled(shape, options, "zeros", [](auto tag, auto *h) { EMBER_TH(zero, tag)(h); });
+}
+Tensor ones(Shape shape, TensorOptions options) { return full(shape, 1, options); }
+Tensor full(Shape shape, double value, TensorOptions options) {
+  return filled(shape, options, "full", [value](auto tag, auto *h) { EMBER_TH(fill, tag)(h, value); });
+}
+// Drawn on the CPU from the one generator, then copied: a seed gives the same values on any device.
+Tensor rand(Shape shape, TensorOptions options) {
+  checked_device(options.device, "rand");
+  return rand(std::move(shape), options.dtype).to(options.device);
+}
+Tensor randn(Shape shape, TensorOptions options) {
+  checked_device(options.device, "randn");
+  return randn(std::move(shape), options.dtype).to(options.device);
+}
+Tensor empty_like(const Tensor &t) { return empty(t.sizes(), t.options()); }
+Tensor zeros_like(const Tensor &t) { return zeros(t.sizes(), t.options()); }
+Tensor ones_like(const Tensor &t) { return ones(t.sizes(), t.options()); }
+Tensor full_like(const Tensor &t, double value) { return full(t.sizes(), value, t.options()); }
+Tensor rand_like(const Tensor &t) { return rand(t.sizes(), t.options()); }
+Tensor randn_like(const Tensor &t) { return randn(t.sizes(), t.options()); }
 
 Tensor arange(double end, Dtype dtype) { return arange(0, end, 1, dtype); }
 Tensor arange(double start, double end, double step, Dtype dtype) {
   Tensor r = make_empty(dtype);
-  visit(r, [&](auto tag, auto *h) { EMBER_TH(arange, tag)(h, start, end, step); });
+  visit_cpu(r, "arange", [&](auto tag, auto *h) { EMBER_TH(arange, tag)(h, start, end, step); });
   return r;
 }
 
@@ -291,7 +321,7 @@ Tensor from_blob(void *data, Shape shape, Dtype dtype, bool copy) {
   }
   // A storage that borrows the memory: neither freed nor resized by TH.
   Tensor r = make_empty(dtype);
-  visit(r, [&](auto tag, auto *h) {
+  visit_cpu(r, "from_blob", [&](auto tag, auto *h) {
     using T = decltype(tag);
     auto *storage = EMBER_TH_STORAGE(newWithData, tag)(static_cast<T *>(data), n);
     EMBER_TH_STORAGE(clearFlag, tag)(storage, TH_STORAGE_FREEMEM | TH_STORAGE_RESIZABLE);
@@ -381,7 +411,7 @@ Tensor Tensor::narrow(long d, long start, long length) const {
   Shape stride = strides();
   return record_view(*this, restride(*this, size, stride, offset_of(*this) + start * stride[(size_t)d]),
                      "NarrowBackward", [in, d, start, length](const Tensor &g) {
-                       Tensor r = zeros(in, g.dtype());
+                       Tensor r = zeros(in, g.options());
                        r.narrow(d, start, length).copy_(g);
                        return r;
                      });
@@ -400,7 +430,7 @@ Tensor Tensor::select(long d, long index) const {
   size.erase(size.begin() + d);
   stride.erase(stride.begin() + d);
   return record_view(*this, restride(*this, size, stride, offset), "SelectBackward", [in, d, index](const Tensor &g) {
-    Tensor r = zeros(in, g.dtype());
+    Tensor r = zeros(in, g.options());
     r.select(d, index).copy_(g);
     return r;
   });
@@ -517,7 +547,7 @@ Tensor Tensor::contiguous() const {
 }
 
 Tensor Tensor::clone() const {
-  Tensor r = make_empty(dtype());
+  Tensor r = make_empty(options());
   visit(*this, [&](auto tag, auto *h) {
     EMBER_TH(resizeAs, tag)(r.th(tag), h);
     EMBER_TH(copy, tag)(r.th(tag), h);
@@ -531,12 +561,26 @@ Tensor Tensor::detach() const { return alias(*this); }
 
 Tensor Tensor::to(Dtype target) const {
   if (dtype() == target) return *this;
-  Tensor r = make_empty(target);
+  Tensor r = make_empty(TensorOptions(target, device()));
   LongStorage size(sizes());
   visit(r, [&](auto tag, auto *out) {
     EMBER_TH(resize, tag)(out, size.get(), nullptr);
-    if (dtype() == kFloat) EMBER_TH(copyFloat, tag)(out, th_float());
-    else EMBER_TH(copyDouble, tag)(out, th_double());
+    // Both sides are on one device: TH's copyFloat/copyDouble, or THC's copyCudaFloat/copyCudaDouble.
+    if constexpr (is_cuda_tag_v<decltype(tag)>) {
+#ifdef EMBER_WITH_CUDA
+      THCState *state = thc_state();
+      if constexpr (std::is_same_v<typename decltype(tag)::scalar, float>) {
+        if (dtype() == kFloat) THCudaTensor_copyCudaFloat(state, out, th(CudaTag<float>{}));
+        else THCudaTensor_copyCudaDouble(state, out, th(CudaTag<double>{}));
+      } else {
+        if (dtype() == kFloat) THCudaDoubleTensor_copyCudaFloat(state, out, th(CudaTag<float>{}));
+        else THCudaDoubleTensor_copyCudaDouble(state, out, th(CudaTag<double>{}));
+      }
+#endif
+    } else {
+      if (dtype() == kFloat) EMBER_TH(copyFloat, tag)(out, th_float());
+      else EMBER_TH(copyDouble, tag)(out, th_double());
+    }
   });
   Dtype from = dtype();
   if (autograd::needs_record({*this}))

@@ -3,6 +3,15 @@
 // with every view) and the autograd metadata. Internal to cpp/src.
 #include <ember/autograd.hpp>
 
+#ifdef EMBER_WITH_CUDA
+#include <THC.h>
+#else
+// Without libTHC the CUDA branch of the dispatch is never compiled; these names only need to exist.
+struct THCState;
+struct THCudaTensor;
+struct THCudaDoubleTensor;
+#endif
+
 #include <atomic>
 #include <memory>
 #include <string>
@@ -15,13 +24,14 @@
 namespace ember {
 
 struct TensorImpl {
-  TensorImpl(Dtype dtype, void *handle, std::shared_ptr<std::atomic<uint64_t>> version);
+  TensorImpl(Dtype dtype, Device device, void *handle, std::shared_ptr<std::atomic<uint64_t>> version);
   ~TensorImpl();
   TensorImpl(const TensorImpl &) = delete;
   TensorImpl &operator=(const TensorImpl &) = delete;
 
   const Dtype dtype;
-  void *const handle;  // THFloatTensor* or THDoubleTensor*; this impl owns one reference
+  const Device device;  // CPU, or CUDA with its index
+  void *const handle;  // THFloatTensor*, THDoubleTensor*, THCudaTensor* or THCudaDoubleTensor*; owns one reference
   const std::shared_ptr<std::atomic<uint64_t>> version;
 
   bool requires_grad = false;  // set on leaves; a tensor with a grad_fn requires grad
@@ -33,23 +43,109 @@ struct TensorImpl {
 };
 
 namespace detail {
-// A new Tensor owning a fresh, empty TH tensor of the dtype (for kernel outputs).
-Tensor make_empty(Dtype dtype);
+// ------------------------------------------------------------------------- (dtype, device) dispatch
+// A dispatch tag is float or double for the CPU and CudaTag<float> or CudaTag<double> for CUDA; the
+// same generic lambda serves the four, EMBER_TH(NAME, tag) picking TH's or THC's function (THC's
+// get the process-wide THCState prepended).
+template <typename T> struct CudaTag {
+  using scalar = T;
+  using handle = std::conditional_t<std::is_same_v<T, float>, THCudaTensor, THCudaDoubleTensor>;
+};
+template <typename X> struct IsCudaTag : std::false_type {};
+template <typename T> struct IsCudaTag<CudaTag<T>> : std::true_type {};
+template <typename X> constexpr bool is_cuda_tag_v = IsCudaTag<std::remove_cv_t<std::remove_reference_t<X>>>::value;
+
+// The tag of X: a tag itself, a TH/THC handle pointer, or anything with a nested `scalar` (CPU).
+template <typename X> struct TagOf { using type = scalar_of_t<X>; };
+template <typename T> struct TagOf<CudaTag<T>> { using type = CudaTag<T>; };
+template <> struct TagOf<THCudaTensor *> { using type = CudaTag<float>; };
+template <> struct TagOf<THCudaDoubleTensor *> { using type = CudaTag<double>; };
+template <typename X> using tag_of_t = typename TagOf<std::remove_cv_t<std::remove_reference_t<X>>>::type;
+
+// The process-wide THCState, created on first use (never at load time). Throws an ember::Error when
+// ember was built without CUDA or no device can be used.
+THCState *thc_state();
+// Throws unless `device` can be used (CPU always can): "built without CUDA", "no CUDA device", or an
+// index out of range. Returns the device with its index resolved (the current device for -1).
+Device checked_device(Device device, const char *op);
+
+// Makes t's device current for a scope (CUDA tensors; nothing for the CPU).
+struct DeviceGuard {
+  explicit DeviceGuard(const Device &device);
+  ~DeviceGuard();
+  DeviceGuard(const DeviceGuard &) = delete;
+  DeviceGuard &operator=(const DeviceGuard &) = delete;
+  int previous = -1;
+};
+
+template <typename Tag, typename F, typename D, typename CF, typename CD>
+constexpr auto th_fn(F f, D d, [[maybe_unused]] CF cf, [[maybe_unused]] CD cd) {
+  if constexpr (is_cuda_tag_v<Tag>) {
+    if constexpr (std::is_same_v<typename Tag::scalar, float>)
+      return [cf](auto &&...a) -> decltype(auto) { return cf(thc_state(), a...); };
+    else
+      return [cd](auto &&...a) -> decltype(auto) { return cd(thc_state(), a...); };
+  } else {
+    return pick<Tag>(f, d);
+  }
+}
+
+// Runs f(tag) for the (dtype, device) pair; every branch's result is converted to the CPU Float one's.
+template <typename F> decltype(auto) dispatch_on(Dtype dtype, const Device &device, F &&f) {
+  using R = decltype(f(float{}));
+  if (device.is_cuda()) {
+#ifdef EMBER_WITH_CUDA
+    DeviceGuard guard(device);
+    if constexpr (std::is_void_v<R>) {
+      if (dtype == kFloat) f(CudaTag<float>{});
+      else f(CudaTag<double>{});
+      return;
+    } else {
+      if (dtype == kFloat) return static_cast<R>(f(CudaTag<float>{}));
+      return static_cast<R>(f(CudaTag<double>{}));
+    }
+#else
+    checked_device(device, "dispatch");  // throws: built without CUDA
+#endif
+  }
+  if constexpr (std::is_void_v<R>) {
+    if (dtype == kFloat) f(float{});
+    else f(double{});
+  } else {
+    if (dtype == kFloat) return f(float{});
+    return static_cast<R>(f(double{}));
+  }
+}
+template <typename F> decltype(auto) dispatch_on(const Tensor &t, F &&f) {
+  return dispatch_on(t.dtype(), t.device(), std::forward<F>(f));
+}
+
+// A new Tensor owning a fresh, empty TH/THC tensor (for kernel outputs).
+Tensor make_empty(const TensorOptions &options);
 // A Tensor over `handle` (takes over one reference) sharing the version counter of `base` (views).
 Tensor make_view(const Tensor &base, void *handle);
 // Another Tensor object over the same TH tensor and version counter, without history.
 Tensor alias(const Tensor &t);
 void bump_version(const Tensor &t);
 void check_defined(const Tensor &t, const char *op);
+// Both defined, of one dtype and on one device (an error naming both otherwise).
 void check_same_dtype(const Tensor &a, const Tensor &b, const char *op);
+void check_same_device(const Tensor &a, const Tensor &b, const char *op);
+// Throws "<op>: ... needs libTHCUNN on CUDA" for a CUDA tensor (THNN kernels have no CUDA version yet).
+void check_cpu_kernel(const Tensor &t, const char *op);
 long wrap_dim(long dim, long ndim, const char *op);  // a negative dim counts from the end
 [[noreturn]] void fail(const std::string &message);
 // The product of a shape's sizes, leaving out any -1 (a size to infer); an ember::Error naming op
 // when it overflows a long (a wrapped-around count could match the wrong number of elements).
 long size_product(const Shape &shape, const char *op);
 
-// Runs f(tag, handle) with the typed handle of t.
+// Runs f(tag, handle) with the typed handle of t (TH's or THC's by t's device).
 template <typename F> decltype(auto) visit(const Tensor &t, F &&f) {
+  return dispatch_on(t, [&](auto tag) -> decltype(auto) { return f(tag, t.th(tag)); });
+}
+// The same for code that only exists on the CPU (raw host pointers, THNN); a CUDA t throws naming op.
+template <typename F> decltype(auto) visit_cpu(const Tensor &t, const char *op, F &&f) {
+  check_cpu_kernel(t, op);
   return dispatch(t.dtype(), [&](auto tag) -> decltype(auto) { return f(tag, t.th(tag)); });
 }
 
@@ -63,4 +159,23 @@ struct LongStorage {
   THLongStorage *s;
 };
 }  // namespace detail
+
+template <typename Tag> typename Tag::handle *Tensor::th(Tag) const {
+  static_assert(detail::is_cuda_tag_v<Tag>, "th(tag): a CUDA dispatch tag");
+  if (!impl().device.is_cuda() || impl().dtype != dtype_of<typename Tag::scalar>())
+    detail::fail(std::string("th: expected a CUDA ") + dtype_name(dtype_of<typename Tag::scalar>()) + " tensor, got a " +
+                 dtype_name(impl().dtype) + " tensor on " + impl().device.str());
+  return static_cast<typename Tag::handle *>(impl().handle);
+}
 }  // namespace ember
+
+// EMBER_TH(NAME, X) for the library: THFloatTensor_NAME, THDoubleTensor_NAME, THCudaTensor_NAME or
+// THCudaDoubleTensor_NAME by the tag of X. The CUDA names are looked up only when a CUDA tag
+// instantiates the call (an unqualified call with dependent arguments), so a TH-only name is fine in
+// code that never runs on CUDA, and nothing of THC is needed when ember is built without it.
+#undef EMBER_TH
+#define EMBER_TH(NAME, X)                                                                                  \
+  ::ember::detail::th_fn<::ember::detail::tag_of_t<decltype(X)>>(                                         \
+      &THFloatTensor_##NAME, &THDoubleTensor_##NAME,                                                       \
+      [](auto *state_, auto &&...a) -> decltype(auto) { return THCudaTensor_##NAME(state_, a...); },       \
+      [](auto *state_, auto &&...a) -> decltype(auto) { return THCudaDoubleTensor_##NAME(state_, a...); })

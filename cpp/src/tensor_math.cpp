@@ -42,15 +42,15 @@ Tensor expanded(const Tensor &t, const Shape &shape) {
 template <class K> Tensor broadcast_op(const Tensor &a, const Tensor &b, const char *op, K kernel) {
   check_same_dtype(a, b, op);
   Shape shape = broadcast(a.sizes(), b.sizes(), op);
-  Tensor ea = expanded(a, shape), eb = expanded(b, shape), r = make_empty(a.dtype());
-  dispatch(a.dtype(), [&](auto tag) { kernel(tag, r.th(tag), ea.th(tag), eb.th(tag)); });
+  Tensor ea = expanded(a, shape), eb = expanded(b, shape), r = make_empty(a.options());
+  dispatch_on(a, [&](auto tag) { kernel(tag, r.th(tag), ea.th(tag), eb.th(tag)); });
   return r;
 }
 
 // r = kernel(tag, r, t) (a fresh r).
 template <class K> Tensor unary_op(const Tensor &t, const char *op, K kernel) {
   check_defined(t, op);
-  Tensor r = make_empty(t.dtype());
+  Tensor r = make_empty(t.options());
   visit(t, [&](auto tag, auto *h) { kernel(tag, r.th(tag), h); });
   return r;
 }
@@ -76,7 +76,7 @@ Shape broadcast_shapes(const Shape &a, const Shape &b) { return broadcast(a, b, 
 Tensor sum_to(const Tensor &grad, const Shape &shape) {
   Shape gs = grad.sizes();
   if (gs == shape) return grad;
-  if (shape.empty()) return empty({}, grad.dtype());
+  if (shape.empty()) return empty({}, grad.options());
   if (gs.size() < shape.size()) fail("sum_to: cannot sum " + shape_str(gs) + " to " + shape_str(shape));
   Tensor r = grad;
   size_t lead = gs.size() - shape.size();
@@ -196,40 +196,52 @@ Tensor Tensor::abs() const {
   return pointwise(*this, "AbsBackward", EMBER_TH_UNARY(abs), kKeepX,
                    [](const Tensor &g, const Tensor &x, const Tensor &) { return g * x.sign(); });
 }
-// The activations: THNN's kernels (the vectorised forward, a one-pass backward). The node keeps the
-// output only, all these gradients read (ReLU's mask y > 0 is x > 0, NaN included), so the input
-// may change in place after the call. nn::functional's relu/tanh/sigmoid and the layers call these.
+// The activations: THNN's kernels on the CPU (the vectorised forward, a one-pass backward), THC's
+// pointwise math on CUDA (THCUNN is not there yet). The node keeps the output only, all these
+// gradients read (ReLU's mask y > 0 is x > 0, NaN included), so the input may change in place after
+// the call. nn::functional's relu/tanh/sigmoid and the layers call these.
 namespace {
-#define EMBER_THNN_UNARY(NAME) [](auto tag, auto *r, auto *t) { EMBER_THNN(NAME##_updateOutput, tag)(nullptr, t, r); }
-
-// kernel(tag, grad_input, grad_output, y) (a fresh grad_input).
+// kernel(tag, grad_input, grad_output, y) (a fresh grad_input); CPU tensors.
 template <class K> Tensor output_grad(const Tensor &g, const Tensor &y, K kernel) {
-  Tensor grad_input = make_empty(y.dtype());
+  Tensor grad_input = make_empty(y.options());
   dispatch(y.dtype(), [&](auto tag) { kernel(tag, grad_input.th(tag), g.th(tag), y.th(tag)); });
   return grad_input;
 }
 }  // namespace
 
 Tensor Tensor::tanh() const {
-  return pointwise(*this, "TanhBackward", EMBER_THNN_UNARY(Tanh), kKeepY, [](const Tensor &g, const Tensor &, const Tensor &y) {
-    return output_grad(g, y, [](auto tag, auto *gi, auto *go, auto *y) { EMBER_THNN(Tanh_updateGradInput, tag)(nullptr, y, go, gi, y); });
-  });
+  return pointwise(*this, "TanhBackward", [](auto tag, auto *r, auto *t) {
+        if constexpr (is_cuda_tag_v<decltype(tag)>) EMBER_TH(tanh, tag)(r, t);
+        else EMBER_THNN(Tanh_updateOutput, tag)(nullptr, t, r);
+      }, kKeepY, [](const Tensor &g, const Tensor &, const Tensor &y) {
+        if (y.is_cuda()) return g * (1.0 - y * y);
+        return output_grad(g, y, [](auto tag, auto *gi, auto *go, auto *y) { EMBER_THNN(Tanh_updateGradInput, tag)(nullptr, y, go, gi, y); });
+      });
 }
 Tensor Tensor::sigmoid() const {
-  return pointwise(*this, "SigmoidBackward", EMBER_THNN_UNARY(Sigmoid), kKeepY, [](const Tensor &g, const Tensor &, const Tensor &y) {
-    return output_grad(g, y, [](auto tag, auto *gi, auto *go, auto *y) { EMBER_THNN(Sigmoid_updateGradInput, tag)(nullptr, y, go, gi, y); });
-  });
+  return pointwise(*this, "SigmoidBackward", [](auto tag, auto *r, auto *t) {
+        if constexpr (is_cuda_tag_v<decltype(tag)>) EMBER_TH(sigmoid, tag)(r, t);
+        else EMBER_THNN(Sigmoid_updateOutput, tag)(nullptr, t, r);
+      }, kKeepY, [](const Tensor &g, const Tensor &, const Tensor &y) {
+        if (y.is_cuda()) return g * y * (1.0 - y);
+        return output_grad(g, y, [](auto tag, auto *gi, auto *go, auto *y) { EMBER_THNN(Sigmoid_updateGradInput, tag)(nullptr, y, go, gi, y); });
+      });
 }
 Tensor Tensor::relu() const {
-  return pointwise(*this, "ReluBackward",
-                   [](auto tag, auto *r, auto *t) { EMBER_THNN(Threshold_updateOutput, tag)(nullptr, t, r, 0, 0, false); },
-                   kKeepY, [](const Tensor &g, const Tensor &, const Tensor &y) {
-                     return output_grad(g, y, [](auto tag, auto *gi, auto *go, auto *y) {
-                       EMBER_THNN(Threshold_updateGradInput, tag)(nullptr, y, go, gi, 0, 0, false);
-                     });
-                   });
+  return pointwise(*this, "ReluBackward", [](auto tag, auto *r, auto *t) {
+        // THNN's Threshold(0, 0): x > 0 ? x : 0; on CUDA max(x, 0) (no mask product: -inf * 0 is NaN).
+        if constexpr (is_cuda_tag_v<decltype(tag)>) {
+          EMBER_TH(cmaxValue, tag)(r, t, 0);
+        } else {
+          EMBER_THNN(Threshold_updateOutput, tag)(nullptr, t, r, 0, 0, false);
+        }
+      }, kKeepY, [](const Tensor &g, const Tensor &, const Tensor &y) {
+        if (y.is_cuda()) return g * y.gt(0.0);
+        return output_grad(g, y, [](auto tag, auto *gi, auto *go, auto *y) {
+          EMBER_THNN(Threshold_updateGradInput, tag)(nullptr, y, go, gi, 0, 0, false);
+        });
+      });
 }
-#undef EMBER_THNN_UNARY
 Tensor Tensor::sign() const { return unary_op(*this, "sign", EMBER_TH_UNARY(sign)); }
 #undef EMBER_TH_UNARY
 
@@ -331,26 +343,41 @@ Tensor &Tensor::fill_(double v) {
   return in_place(*this, nullptr, "fill_", [v](auto tag, auto *h) { EMBER_TH(fill, tag)(h, v); },
                   [](const Tensor &old) { return old * 0.0; });
 }
+// On CUDA the values are drawn on the CPU (the one generator) and copied in: same numbers anywhere.
 Tensor &Tensor::uniform_(double from, double to) {
+  if (is_cuda()) {
+    Tensor drawn = empty(sizes(), dtype()).uniform_(from, to).to(device());
+    return in_place(*this, nullptr, "uniform_", [&](auto tag, auto *h) { EMBER_TH(copy, tag)(h, drawn.th(tag)); },
+                    [](const Tensor &old) { return old * 0.0; });
+  }
   return in_place(*this, nullptr, "uniform_",
-                  [=](auto tag, auto *h) { EMBER_TH(uniform, tag)(h, default_generator(), from, to); },
+                  [=](auto tag, auto *h) {
+                    if constexpr (!is_cuda_tag_v<decltype(tag)>) EMBER_TH(uniform, tag)(h, default_generator(), from, to);
+                  },
                   [](const Tensor &old) { return old * 0.0; });
 }
 Tensor &Tensor::normal_(double mean, double std) {
+  if (is_cuda()) {
+    Tensor drawn = empty(sizes(), dtype()).normal_(mean, std).to(device());
+    return in_place(*this, nullptr, "normal_", [&](auto tag, auto *h) { EMBER_TH(copy, tag)(h, drawn.th(tag)); },
+                    [](const Tensor &old) { return old * 0.0; });
+  }
   return in_place(*this, nullptr, "normal_",
-                  [=](auto tag, auto *h) { EMBER_TH(normal, tag)(h, default_generator(), mean, std); },
+                  [=](auto tag, auto *h) {
+                    if constexpr (!is_cuda_tag_v<decltype(tag)>) EMBER_TH(normal, tag)(h, default_generator(), mean, std);
+                  },
                   [](const Tensor &old) { return old * 0.0; });
 }
 Tensor &Tensor::copy_(const Tensor &src) {
   check_defined(src, "copy_");
   Tensor converted = src;
-  if (src.dtype() != dtype()) {
+  if (src.dtype() != dtype() || src.device() != device()) {  // copies convert dtype and move devices
     NoGradGuard no_grad;
-    converted = src.to(dtype());
+    converted = src.to(dtype()).to(device());
   }
   Tensor o = operand(*this, converted, "copy_");
   return in_place(*this, &src, "copy_", [&](auto tag, auto *h) { EMBER_TH(copy, tag)(h, o.th(tag)); },
-                  [&](const Tensor &old) { return old * 0.0 + src.to(dtype()); });
+                  [&](const Tensor &old) { return old * 0.0 + src.to(dtype()).to(device()); });
 }
 
 // ----------------------------------------------------------------------------- comparisons

@@ -74,7 +74,7 @@ struct Printer {
   double at(const std::vector<long> &index) const {
     long off = 0;
     for (size_t i = 0; i < index.size(); i++) off += index[i] * stride[i];
-    return detail::visit(t, [&](auto, auto *h) { return (double)h->storage->data[h->storageOffset + off]; });
+    return detail::visit_cpu(t, "print", [&](auto, auto *h) { return (double)h->storage->data[h->storageOffset + off]; });
   }
 
   void matrix(std::vector<long> index) {  // the last two dimensions (or the only one)
@@ -139,7 +139,9 @@ struct Printer {
 std::ostream &operator<<(std::ostream &out, const Tensor &t) {
   if (!t.defined()) return out << "[undefined Tensor]";
   if (t.dim() == 0) return out << "[" << t.toString() << "]";
-  Printer p{out, t.sizes(), t.strides(), t, {}, t.numel() > kSummarize};
+  // A CUDA tensor prints from a host copy, under its own type name.
+  const Tensor host = t.is_cuda() ? t.detach().cpu() : t;
+  Printer p{out, host.sizes(), host.strides(), host, {}, host.numel() > kSummarize};
   std::vector<double> all;
   p.values({}, all);
   p.fmt = choose_format(all);

@@ -13,10 +13,10 @@ using Needs = std::vector<bool>;
 
 namespace {
 // A one-element result (TH has no 0-D tensor holding a value).
-Tensor scalar_like(const Tensor &t, double value) { return full({1}, value, t.dtype()); }
+Tensor scalar_like(const Tensor &t, double value) { return full({1}, value, t.options()); }
 
 // The gradient of a full reduction (a tensor of size 1) spread back over the input's shape.
-Tensor spread(const Tensor &g, const Shape &in) { return in.empty() ? empty({}, g.dtype()) : g.expand(in); }
+Tensor spread(const Tensor &g, const Shape &in) { return in.empty() ? empty({}, g.options()) : g.expand(in); }
 
 // The shape of a reduction over dim d: size 1 there (keepdim) or removed (at least {1}).
 Shape reduced_shape(Shape in, long d, bool keepdim) {
@@ -40,7 +40,7 @@ long checked_dim(const Tensor &t, long d, const char *op) {
 
 // r (with keepdim) = kernel(tag, r, t, d) over dimension d.
 template <class K> Tensor reduce_dim(const Tensor &t, long d, bool keepdim, K kernel) {
-  Tensor r = make_empty(t.dtype());
+  Tensor r = make_empty(t.options());
   visit(t, [&](auto tag, auto *h) { kernel(tag, r.th(tag), h, (int)d); });
   return finish(r, reduced_shape(t.sizes(), d, keepdim));
 }
@@ -111,26 +111,75 @@ Tensor extreme_all(const Tensor &x, bool is_max) {
   return r;
 }
 
+// The Long indices TH (THLongTensor) or THC (THCudaLongTensor) returns for one max/min over a
+// dimension, kept 1-based by the backward node for scatter.
+struct LongIndex {
+  explicit LongIndex(const Device &device_) : device(device_) {
+    if (device.is_cpu()) handle = THLongTensor_new();
+#ifdef EMBER_WITH_CUDA
+    else handle = THCudaLongTensor_new(thc_state());
+#endif
+  }
+  ~LongIndex() {
+    if (device.is_cpu()) THLongTensor_free(static_cast<THLongTensor *>(handle));
+#ifdef EMBER_WITH_CUDA
+    else THCudaLongTensor_free(thc_state(), static_cast<THCudaLongTensor *>(handle));
+#endif
+  }
+  LongIndex(const LongIndex &) = delete;
+  LongIndex &operator=(const LongIndex &) = delete;
+  // The handle of the index type that goes with a dispatch tag.
+  template <typename Tag> auto *get(Tag) const {
+#ifdef EMBER_WITH_CUDA
+    if constexpr (is_cuda_tag_v<Tag>) return static_cast<THCudaLongTensor *>(handle);
+    else
+#endif
+      return static_cast<THLongTensor *>(handle);
+  }
+  void add_one() const {
+    if (device.is_cpu()) THLongTensor_add(static_cast<THLongTensor *>(handle), static_cast<THLongTensor *>(handle), TH_INDEX_BASE);
+#ifdef EMBER_WITH_CUDA
+    else {
+      DeviceGuard guard(device);
+      auto *h = static_cast<THCudaLongTensor *>(handle);
+      THCudaLongTensor_add(thc_state(), h, h, 1);
+    }
+#endif
+  }
+  const Device device;
+  void *handle = nullptr;
+};
+
 std::tuple<Tensor, Tensor> extreme_dim(const Tensor &x, long d, bool keepdim, bool is_max) {
   const char *op = is_max ? "max" : "min";
   d = checked_dim(x, d, op);
-  std::shared_ptr<THLongTensor> index(THLongTensor_new(), THLongTensor_free);  // keepdim
-  Tensor values = make_empty(x.dtype()), indices = make_empty(x.dtype());
+  auto index = std::make_shared<LongIndex>(x.device());  // keepdim
+  Tensor values = make_empty(x.options()), indices = make_empty(x.options());
   visit(x, [&](auto tag, auto *h) {
-    if (is_max) EMBER_TH(max, tag)(values.th(tag), index.get(), h, (int)d, 1);
-    else EMBER_TH(min, tag)(values.th(tag), index.get(), h, (int)d, 1);
+    if (is_max) EMBER_TH(max, tag)(values.th(tag), index->get(tag), h, (int)d, 1);
+    else EMBER_TH(min, tag)(values.th(tag), index->get(tag), h, (int)d, 1);
     EMBER_TH(resizeAs, tag)(indices.th(tag), values.th(tag));
-    EMBER_TH(copyLong, tag)(indices.th(tag), index.get());  // TH returns them 0-based
+    // TH and THC return them 0-based.
+    if constexpr (is_cuda_tag_v<decltype(tag)>) {
+#ifdef EMBER_WITH_CUDA
+      if constexpr (std::is_same_v<typename decltype(tag)::scalar, float>)
+        THCudaTensor_copyCudaLong(thc_state(), indices.th(tag), index->get(tag));
+      else
+        THCudaDoubleTensor_copyCudaLong(thc_state(), indices.th(tag), index->get(tag));
+#endif
+    } else {
+      EMBER_TH(copyLong, tag)(indices.th(tag), index->get(tag));
+    }
   });
   // The backward scatters through index, and scatter takes indices 1-based.
-  THLongTensor_add(index.get(), index.get(), TH_INDEX_BASE);
+  index->add_one();
   Shape in = x.sizes(), out = reduced_shape(in, d, keepdim), ks = reduced_shape(in, d, true);
   values = finish(values, out);
   indices = finish(indices, out);
   if (needs_record({x}))
     record(is_max ? "MaxBackward" : "MinBackward", {values}, {x}, [index, in, d, ks](const tensor_list &g, const Needs &) {
-      Tensor grad = zeros(in, g[0].dtype()), gk = g[0].reshape(ks).contiguous();
-      visit(grad, [&](auto tag, auto *h) { EMBER_TH(scatter, tag)(h, (int)d, index.get(), gk.th(tag)); });
+      Tensor grad = zeros(in, g[0].options()), gk = g[0].reshape(ks).contiguous();
+      visit(grad, [&](auto tag, auto *h) { EMBER_TH(scatter, tag)(h, (int)d, index->get(tag), gk.th(tag)); });
       return tensor_list{grad};
     });
   return {values, indices};

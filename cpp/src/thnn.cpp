@@ -15,12 +15,13 @@ Tensor apply(const Call &call, Kernel forward, Kernel backward_input, Kernel bac
   const char *name = call.name.c_str();
   const Tensor &input = call.input;
   check_defined(input, name);
+  ember::detail::check_cpu_kernel(input, name);  // THNN kernels: the CPU only until libTHCUNN
   for (const tensor_list *list : {&call.params, &call.buffers})
     for (const Tensor &t : *list)
       if (t.defined()) check_same_dtype(input, t, name);
   if (!forward) fail(call.name + ": no forward kernel");
 
-  Tensor output = make_empty(input.dtype());
+  Tensor output = make_empty(input.options());
   forward(input.dtype(), &input, &output, nullptr, nullptr, call.params, {}, call.buffers);
 
   tensor_list inputs{input};
@@ -37,7 +38,7 @@ Tensor apply(const Call &call, Kernel forward, Kernel backward_input, Kernel bac
         Tensor x = saved_input.get(), out = saved_output.get(), grad_output = grads[0].contiguous();
         tensor_list ps;
         for (const SavedTensor &p : params) ps.push_back(p.get());
-        Tensor grad_input = make_empty(x.dtype());
+        Tensor grad_input = make_empty(x.options());
         if (needs[0]) {
           if (!backward_input) fail(name + ": no gradient for the input (no updateGradInput kernel)");
           backward_input(x.dtype(), &x, &out, &grad_output, &grad_input, ps, {}, buffers);

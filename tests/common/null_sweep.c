@@ -2,22 +2,7 @@
  * NULL in turn and valid-looking dummies for the others: each call must fail with a message that
  * names the function and the argument, and leave the dummies as they were. The calls are generated
  * from the lists (legacy_api.py nullsweep) into null_sweep_cases.h. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdio.h>
-#include <string.h>
-#include <cmocka.h>
-
-#include "TH.h"
-
-typedef struct NullCase {
-  const char *function;
-  int position;     /* 1-based, as in the message */
-  const char *name; /* "" where the legacy prototype leaves the argument unnamed */
-  const char *type;
-  void (*call)(void);
-} NullCase;
+#include "null_sweep.h"
 
 /* The dummies the generated calls pass for the arguments that are not NULL. */
 #define SWEEP_TYPES(M) M(Byte) M(Char) M(Short) M(Int) M(Long) M(Float) M(Double)
@@ -63,35 +48,10 @@ static int teardown(void **state) {
   return 0;
 }
 
-/* The message a NULL argument must give (up to the " at FILE:LINE" that every error ends with). */
-static void expected_message(const NullCase *c, char *buf, size_t len) {
-  if (*c->name)
-    snprintf(buf, len, "invalid argument %d: %s: %s is NULL (expected a %s) at ", c->position, c->function,
-             c->name, c->type);
-  else
-    snprintf(buf, len, "invalid argument %d: %s: argument %d is NULL (expected a %s) at ", c->position,
-             c->function, c->position, c->type);
-}
-
 static void test_every_null_handle_is_an_error(void **state) {
   (void)state;
   const int count = (int)(sizeof null_cases / sizeof null_cases[0]);
-  int failures = 0;
-  THSetGuardedMode(1);
-  for (int i = 0; i < count; i++) {
-    const NullCase *c = &null_cases[i];
-    char expected[512];
-    expected_message(c, expected, sizeof expected);
-    THClearLastError();
-    c->call();
-    const char *msg = THGetLastError();
-    if (!msg || strncmp(msg, expected, strlen(expected)) != 0) {
-      if (failures < 20) print_error("%s, argument %d: got \"%s\"\n", c->function, c->position, msg ? msg : "no error");
-      failures++;
-    }
-  }
-  THSetGuardedMode(0);
-  THClearLastError();
+  int failures = null_sweep_run(null_cases, count);
   print_message("%d NULL handle cases, %d wrong\n", count, failures);
   assert_int_equal(failures, 0);
   assert_true(count > 3000); /* every type's functions were generated */

@@ -43,9 +43,9 @@ using ember::tensor_list;
       fail_msg("%s = %.17g, expected %s = %.17g (tolerance %g)", #A, a_, #B, b_, (double)(TOL));      \
   } while (0)
 
-// The values of t in row-major order.
+// The values of t in row-major order (a CUDA tensor is copied to the host first).
 inline std::vector<double> values(const Tensor &t) {
-  Tensor c = t.detach().contiguous().to(ember::kDouble);
+  Tensor c = t.detach().cpu().contiguous().to(ember::kDouble);
   const double *p = c.data<double>();
   return std::vector<double>(p, p + c.numel());
 }

@@ -58,7 +58,7 @@ struct Node {
   virtual void release() {}
 
   std::vector<Edge> next_edges;
-  std::vector<std::pair<Shape, Dtype>> outputs;  // shape and dtype of each output (for zero grads)
+  std::vector<std::pair<Shape, TensorOptions>> outputs;  // shape, dtype and device of each output (for zero grads)
   std::vector<std::pair<long, Tensor::Hook>> hooks;  // (output_nr, hook) of non-leaf tensors
 
  private:

@@ -1,6 +1,9 @@
 #pragma once
-// ember::Tensor: a value type over a libTH tensor (THFloatTensor or THDoubleTensor), in the shape of
-// libtorch's torch::Tensor. Copying a Tensor is cheap and shares the same tensor; views (view,
+// ember::Tensor: a value type over a libTH tensor (THFloatTensor or THDoubleTensor) or, on a CUDA
+// device, a libTHC one (THCudaTensor or THCudaDoubleTensor), in the shape of libtorch's torch::Tensor.
+// Every operation runs where its operands are (all on one device: mixing devices is an error naming
+// both); to(Device), cuda() and cpu() copy between devices. Operations built on THNN kernels that
+// THCUNN would provide on CUDA (convolutions, pooling, batch norm, most losses) throw on CUDA tensors. Copying a Tensor is cheap and shares the same tensor; views (view,
 // narrow, select, transpose, expand, ...) share the storage. Every differentiable operation records
 // an autograd node when an input requires grad (see autograd.hpp).
 //
@@ -40,6 +43,39 @@ namespace autograd {
 struct Node;
 }
 
+// ------------------------------------------------------------------------------------------ devices
+// Where a tensor lives: the CPU (libTH) or a CUDA device (libTHC). Index -1 means "the current
+// device" (CUDA) and is the only index of the CPU. Parsed from "cpu", "cuda" or "cuda:1".
+enum class DeviceType { CPU, CUDA };
+constexpr DeviceType kCPU = DeviceType::CPU;
+constexpr DeviceType kCUDA = DeviceType::CUDA;
+
+struct Device {
+  Device(DeviceType type = kCPU, int index = -1);  // throws for a CPU index other than -1 or 0
+  Device(const std::string &spec);                 // "cpu", "cuda", "cuda:1"; throws otherwise
+  Device(const char *spec) : Device(std::string(spec ? spec : "")) {}
+  DeviceType type() const { return type_; }
+  int index() const { return index_; }
+  bool is_cpu() const { return type_ == kCPU; }
+  bool is_cuda() const { return type_ == kCUDA; }
+  std::string str() const;  // "cpu", "cuda", "cuda:1"
+  bool operator==(const Device &o) const { return type_ == o.type_ && index_ == o.index_; }
+  bool operator!=(const Device &o) const { return !(*this == o); }
+
+ private:
+  DeviceType type_;
+  int index_;
+};
+std::ostream &operator<<(std::ostream &out, const Device &device);
+
+namespace cuda {
+// Whether this libember was built with libTHC (EMBER_CUDA) and a CUDA device can be used. Neither
+// creates the CUDA context; device_count() asks the runtime (0 without a driver or a device).
+bool is_built();
+int device_count();
+bool is_available();
+}  // namespace cuda
+
 // ------------------------------------------------------------------------------------ dtype dispatch
 // The C type of a dtype, and the TH tensor type of a C type.
 template <typename T> struct THTensorOf;
@@ -76,6 +112,17 @@ template <typename F> decltype(auto) dispatch(Dtype dtype, F &&f) {
 }
 template <typename T> constexpr Dtype dtype_of() { return std::is_same_v<T, float> ? kFloat : kDouble; }
 
+// A dtype and a device: what the factories take (a Dtype or a Device alone converts to it).
+struct TensorOptions {
+  TensorOptions(Dtype dtype_ = kFloat) : dtype(dtype_) {}
+  TensorOptions(Device device_) : device(device_) {}
+  TensorOptions(DeviceType type) : device(type) {}
+  TensorOptions(const char *spec) : device(spec) {}
+  TensorOptions(Dtype dtype_, Device device_) : dtype(dtype_), device(device_) {}
+  Dtype dtype = kFloat;
+  Device device;
+};
+
 class Tensor {
  public:
   using Hook = std::function<Tensor(const Tensor &)>;
@@ -105,8 +152,11 @@ class Tensor {
   THFloatTensor *th(float) const { return th_float(); }  // by dispatch tag
   THDoubleTensor *th(double) const { return th_double(); }
   template <typename T> th_tensor_t<T> *th() const { return th(T{}); }
+  // Internal (cpp/src): the libTHC handle of a CUDA tensor, by a CUDA dispatch tag.
+  template <typename Tag> typename Tag::handle *th(Tag tag) const;
 
-  // Pointer to the first element (honours the storage offset; the layout follows strides()).
+  // Pointer to the first element (honours the storage offset; the layout follows strides()). CPU
+  // tensors only (throws for a CUDA tensor: copy it with cpu()).
   template <typename T> T *data() const;
   template <typename T> T item() const;  // the value of a one-element tensor
   double item() const;
@@ -130,6 +180,15 @@ class Tensor {
   Tensor clone() const;
   Tensor detach() const;  // same data, no history, requires_grad false
   Tensor to(Dtype dtype) const;  // *this when already of that dtype
+  // A copy on the device (*this when already there); differentiable: the gradient goes back.
+  Tensor to(Device device) const;
+  Tensor to(DeviceType type) const { return to(Device(type)); }
+  Tensor to(const char *device) const { return to(Device(device)); }
+  Tensor cuda(int index = -1) const { return to(Device(kCUDA, index)); }
+  Tensor cpu() const { return to(Device(kCPU)); }
+  Device device() const;  // a CUDA tensor's device always has its index
+  bool is_cuda() const { return device().is_cuda(); }
+  TensorOptions options() const { return {dtype(), device()}; }
 
   // Arithmetic (numpy broadcasting; both operands must have the same dtype).
   Tensor operator-() const;
@@ -229,13 +288,21 @@ class Tensor {
 
 using tensor_list = std::vector<Tensor>;
 
-// Creation. Sizes follow TH: a size of 0 gives an empty tensor.
+// Creation (on the CPU unless a TensorOptions says otherwise; the *_like keep dtype and device). Sizes follow TH: a size of 0 gives an empty tensor.
 Tensor empty(Shape shape, Dtype dtype = kFloat);
 Tensor zeros(Shape shape, Dtype dtype = kFloat);
 Tensor ones(Shape shape, Dtype dtype = kFloat);
 Tensor full(Shape shape, double value, Dtype dtype = kFloat);
 Tensor rand(Shape shape, Dtype dtype = kFloat);   // uniform on [0, 1)
 Tensor randn(Shape shape, Dtype dtype = kFloat);  // standard normal
+// The same with a device: zeros({2, 3}, kCUDA), ones({4}, {kDouble, "cuda:1"}). Random values are
+// drawn on the CPU (the manual_seed sequence) and copied, so a seed gives the same numbers anywhere.
+Tensor empty(Shape shape, TensorOptions options);
+Tensor zeros(Shape shape, TensorOptions options);
+Tensor ones(Shape shape, TensorOptions options);
+Tensor full(Shape shape, double value, TensorOptions options);
+Tensor rand(Shape shape, TensorOptions options);
+Tensor randn(Shape shape, TensorOptions options);
 Tensor arange(double end, Dtype dtype = kFloat);
 Tensor arange(double start, double end, double step = 1, Dtype dtype = kFloat);  // end excluded
 Tensor from_vector(const std::vector<float> &values, Shape shape = {});   // Float; default shape {n}

@@ -70,6 +70,11 @@ class Module : public std::enable_shared_from_this<Module> {
   void zero_grad();
   // Converts every parameter and buffer (recursively) to dtype; see the header comment.
   void to(Dtype dtype);
+  // Moves every registered tensor (gradients included) to the device, the same way: build the
+  // optimizer after moving the module (it holds the tensors it was given).
+  void to(Device device);
+  void to(DeviceType type) { to(Device(type)); }
+  void to(const char *device) { to(Device(device)); }
 
   // Parameters and buffers under their dotted names (sharing their data, without history).
   NamedTensors state_dict() const;
@@ -110,6 +115,8 @@ class Module : public std::enable_shared_from_this<Module> {
   void collect(const std::string &prefix, bool parameters, bool recurse, Slots &out) const;
   void state_slots(const std::string &prefix, Slots &out) const;
   void print_tree(std::ostream &os, int indent) const;
+  // to(dtype), to(device): replaces each registered tensor t of the tree by convert(t) if that is new.
+  void convert_tensors(const std::function<Tensor(const Tensor &)> &convert);
   friend std::ostream &operator<<(std::ostream &os, const Module &module);
 
   std::string type_name_;

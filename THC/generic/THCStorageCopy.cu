@@ -69,6 +69,7 @@ THC_SCOPY_HOST(Int)
 THC_SCOPY_HOST(Long)
 THC_SCOPY_HOST(Float)
 THC_SCOPY_HOST(Double)
+THC_SCOPY_HOST(Half)
 #undef THC_SCOPY_HOST
 
 /* From a device storage of another type. */
@@ -98,16 +99,8 @@ void THCStorage_(copyCudaFloat)(THCState *state, THCStorage *self, struct THCuda
   THCudaTensor_free(state, s);
 }
 
-void THCStorage_(copyHalf)(THCState *state, THCStorage *self, struct THHalfStorage *src) {
-  THError("%s: ember has no Half CUDA tensors", THC_SCOPY_NAME("copyHalf"));
-}
-
 void THCStorage_(copyCudaHalf)(THCState *state, THCStorage *self, struct THCudaHalfStorage *src) {
   THError("%s: ember has no Half tensors", THC_SCOPY_NAME("copyCudaHalf"));
-}
-
-void TH_CONCAT_2(THHalfStorage_copyCuda, Real)(THCState *state, THHalfStorage *self, struct THCStorage *src) {
-  THError("THHalfStorage_copyCuda%s: ember has no Half CUDA tensors", TH_CONCAT_STRING_2(Real, ));
 }
 
 #undef THC_SCOPY_NAME

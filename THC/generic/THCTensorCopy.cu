@@ -1,9 +1,9 @@
 // THC types: Byte Char Short Int Long Float Double
 /* Copies of THCTensor: device to device (any type, converting), host to device and back (through a
  * contiguous staging tensor when either side is not contiguous; conversions between types happen
- * on the host with TH's own copies), and the asynchronous forms. ember has no Half tensors: the
- * Half variants raise an error. Both tensors of a device copy must be reachable from the current
- * device. */
+ * on the host with TH's own copies, Half included), and the asynchronous forms. ember has no Half
+ * CUDA tensors: copyCudaHalf raises an error. Both tensors of a device copy must be reachable from
+ * the current device. */
 
 #define THC_COPY_NAME(fn) TH_CONCAT_STRING_3(TH, CReal, Tensor_) fn
 
@@ -160,6 +160,7 @@ THC_COPY_FROM_HOST(Int)
 THC_COPY_FROM_HOST(Long)
 THC_COPY_FROM_HOST(Float)
 THC_COPY_FROM_HOST(Double)
+THC_COPY_FROM_HOST(Half)
 THC_COPY_TO_HOST(Byte)
 THC_COPY_TO_HOST(Char)
 THC_COPY_TO_HOST(Short)
@@ -167,15 +168,8 @@ THC_COPY_TO_HOST(Int)
 THC_COPY_TO_HOST(Long)
 THC_COPY_TO_HOST(Float)
 THC_COPY_TO_HOST(Double)
+THC_COPY_TO_HOST(Half)
 #undef THC_COPY_FROM_HOST
 #undef THC_COPY_TO_HOST
-
-void THCTensor_(copyHalf)(THCState *state, THCTensor *self, struct THHalfTensor *src) {
-  THError("%s: ember has no Half CUDA tensors", THC_COPY_NAME("copyHalf"));
-}
-
-void TH_CONCAT_2(THHalfTensor_copyCuda, Real)(THCState *state, THHalfTensor *self, THCTensor *src) {
-  THError("THHalfTensor_copyCuda%s: ember has no Half CUDA tensors", TH_CONCAT_STRING_2(Real, ));
-}
 
 #undef THC_COPY_NAME

@@ -170,6 +170,28 @@ static void test_async_copies(void **unused) {
   THFloatStorage_free(ps);
 }
 
+/* Half host tensors (TH has them; CUDA Half tensors ember has not): converted on the host. */
+static void test_half_host_copies(void **unused) {
+  THFloatTensor *values = THFloatTensor_newWithSize2d(3, 4);
+  for (int i = 0; i < 12; i++) THFloatTensor_data(values)[i] = (float)(i - 5) * 0.25f; /* exact in Half */
+  THHalfTensor *half = THHalfTensor_newWithSize2d(3, 4);
+  THHalfTensor_copyFloat(half, values);
+  THCudaTensor *d = THCudaTensor_newWithSize2d(thc_state, 3, 4);
+  THCudaTensor_copyHalf(thc_state, d, half);
+  thc_assert_float_matches(d, values, 0);
+  THCudaTensor_mul(thc_state, d, d, 2);
+  THHalfTensor *back = THHalfTensor_newWithSize2d(3, 4);
+  THHalfTensor_copyCudaFloat(thc_state, back, d);
+  THFloatTensor *got = THFloatTensor_newWithSize2d(3, 4);
+  THFloatTensor_copyHalf(got, back);
+  for (int i = 0; i < 12; i++) assert_true(THFloatTensor_data(got)[i] == 2 * THFloatTensor_data(values)[i]);
+  THFloatTensor_free(got);
+  THHalfTensor_free(back);
+  THCudaTensor_free(thc_state, d);
+  THHalfTensor_free(half);
+  THFloatTensor_free(values);
+}
+
 static void test_bad_copies(void **unused) {
   THCudaTensor *a = THCudaTensor_newWithSize1d(thc_state, 5);
   THCudaTensor *b = THCudaTensor_newWithSize1d(thc_state, 6);
@@ -178,9 +200,8 @@ static void test_bad_copies(void **unused) {
   assert_th_error(THCudaTensor_copy(thc_state, a, b), "elements");
   assert_th_error(THCudaTensor_copyFloat(thc_state, a, h), "elements");
   assert_th_error(THCudaTensor_copyInt(thc_state, a, (THIntTensor *)NULL), "is NULL");
-  THHalfTensor *half = THHalfTensor_new();
-  assert_th_error(THCudaTensor_copyHalf(thc_state, a, half), "no Half");
-  THHalfTensor_free(half);
+  /* any non-NULL pointer: there is no CUDA Half tensor to pass */
+  assert_th_error(THCudaTensor_copyCudaHalf(thc_state, a, (struct THCudaHalfTensor *)b), "no Half");
   /* still usable */
   THCudaTensor_copyFloat(thc_state, b, h);
   thc_assert_float_matches(b, h, 0);
@@ -194,7 +215,8 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_every_type_pair_round_trips), cmocka_unit_test(test_conversions_match_TH),
       cmocka_unit_test(test_non_contiguous_copies),       cmocka_unit_test(test_storage_copies),
-      cmocka_unit_test(test_async_copies),                cmocka_unit_test(test_bad_copies),
+      cmocka_unit_test(test_async_copies),                cmocka_unit_test(test_half_host_copies),
+      cmocka_unit_test(test_bad_copies),
   };
   int failed = cmocka_run_group_tests(tests, NULL, NULL);
   thc_test_shutdown();

@@ -1,5 +1,5 @@
 /* Put before including libTH's code shared with libTHC (TH/generic/THTensorLayout.c,
- * THTensorCatShape.c, THTensorBlasShared.c) in a THC generic file: while it is compiled, THTensor
+ * THTensorShapeShared.c, THTensorBlasShared.c) in a THC generic file: while it is compiled, THTensor
  * and THStorage name the CUDA types and the THT_* macros add THC's state argument (see
  * TH/generic/THTensorLayout.c). THCSharedWithTHEnd.h restores the names. No include guard: included
  * once per shared file and type. */

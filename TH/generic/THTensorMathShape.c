@@ -2,12 +2,6 @@
 #define TH_GENERIC_FILE "generic/THTensorMathShape.c"
 #else
 
-#if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
-#define TH_ACCREAL_FMT "%g"
-#else
-#define TH_ACCREAL_FMT "%ld"
-#endif
-
 /* `in`, or a private copy of it when it shares storage with an output that the kernel resizes or
  * writes before it has read all of `in`. Free the result with THTensor_(free). */
 static THTensor *THTensor_(newReadable)(const void *outStorage, THTensor *in) {
@@ -42,10 +36,10 @@ static void THTensor_(copyRun)(real *dst, const real *src, ptrdiff_t n) {
 
 /* ---------------------------------------------------------------------- cat */
 
-/* libTH's tensors take no state argument (see generic/THTensorCatShape.c). */
+/* libTH's tensors take no state argument (see generic/THTensorShapeShared.c). */
 #define THT_STATE_
 #define THT_S_
-#include "generic/THTensorCatShape.c"
+#include "generic/THTensorShapeShared.c"
 #undef THT_STATE_
 #undef THT_S_
 
@@ -149,34 +143,12 @@ void THTensor_(eye)(THTensor *r_, long n, long m) {
 
 /* ---------------------------------------------------------- arange, range */
 
-/* xmin, xmin + step, ... up to xmax: excluded (arange, ceil((xmax - xmin) / step) values) or
- * included when reached (range, floor((xmax - xmin) / step) + 1 values). As in Torch7, a result that
- * already has that many elements keeps its shape. */
+/* xmin, xmin + step, ...: as many values as THTensor_(sequenceLength) says
+ * (generic/THTensorShapeShared.c). As in Torch7, a result that already has that many elements keeps
+ * its shape. */
 static void THTensor_(sequence)(const char *fn, THTensor *r_, accreal xmin, accreal xmax, accreal step,
                                 int inclusive) {
-  THArgCheck(step != 0, 4, "%s: step must be non-zero", fn);
-#if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
-  THArgCheck(isfinite(xmin) && isfinite(xmax) && isfinite(step), 2,
-             "%s: xmin, xmax and step must be finite, got %g, %g, %g", fn, xmin, xmax, step);
-#endif
-  THArgCheck((step > 0 && xmax >= xmin) || (step < 0 && xmax <= xmin), 4,
-             "%s: step " TH_ACCREAL_FMT " goes away from xmax " TH_ACCREAL_FMT " (xmin " TH_ACCREAL_FMT ")", fn, step,
-             xmax, xmin);
-  const double maxCount = (double)(LONG_MAX / (long)sizeof(real));
-  ptrdiff_t count;
-#if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
-  double q = (xmax - xmin) / step;
-  double n = inclusive ? floor(q) + 1 : ceil(q);
-  THArgCheck(n <= maxCount, 4, "%s: %g values are too many", fn, n);
-  count = (ptrdiff_t)n;
-#else
-  /* In unsigned arithmetic, which neither overflows for the widest spans nor rounds. */
-  unsigned long span = step > 0 ? (unsigned long)xmax - (unsigned long)xmin : (unsigned long)xmin - (unsigned long)xmax;
-  unsigned long ustep = step > 0 ? (unsigned long)step : 0UL - (unsigned long)step;
-  unsigned long q = span / ustep;
-  THArgCheck((double)q < maxCount, 4, "%s: %lu values are too many", fn, q);
-  count = (ptrdiff_t)(inclusive ? q + 1 : q + (span % ustep != 0));
-#endif
+  ptrdiff_t count = THTensor_(sequenceLength)(fn, xmin, xmax, step, inclusive);
   if (count == 0) {
     THTensor_(makeEmpty)(r_);
     return;
@@ -346,5 +318,4 @@ void THTensor_(linspace)(THTensor *r_, real a, real b, long n) { THTensor_(space
 void THTensor_(logspace)(THTensor *r_, real a, real b, long n) { THTensor_(spaced)("logspace", r_, a, b, n, 1); }
 #endif
 
-#undef TH_ACCREAL_FMT
 #endif

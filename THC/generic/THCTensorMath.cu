@@ -4,12 +4,6 @@
 
 #define THCM_NAME(NAME) TH_CONCAT_STRING_3(TH, CReal, Tensor) "_" NAME
 
-#if defined(THC_REAL_IS_FLOAT) || defined(THC_REAL_IS_DOUBLE)
-#define THCM_ACCREAL_FMT "%g"
-#else
-#define THCM_ACCREAL_FMT "%ld"
-#endif
-
 /* `in`, or a private copy of it when it shares storage with an output that is resized or written
  * before all of `in` is read. Free the result with THCTensor_(free). */
 static THCTensor *THCTensor_(newReadable)(THCState *state, const void *outStorage, THCTensor *in) {
@@ -86,9 +80,10 @@ void THCTensor_(reshape)(THCState *state, THCTensor *r_, THCTensor *t, THLongSto
 
 /* ------------------------------------------------------------------ cat */
 
-/* TH's cat checks and sizes (TH/generic/THTensorCatShape.c, over THC's tensors and state). */
+/* TH's cat checks and sizes and sequence lengths (TH/generic/THTensorShapeShared.c, over THC's
+ * tensors and state). */
 #include "THCSharedWithTHBegin.h"
-#include "generic/THTensorCatShape.c"
+#include "generic/THTensorShapeShared.c"
 #include "THCSharedWithTHEnd.h"
 
 /* TH's cat: inputs agree in every dimension but `dimension` (0-based; it may lie past their last
@@ -253,34 +248,11 @@ static void THCTensor_(fillByIndex)(THCState *state, THCTensor *r_, long n, cons
   THCudaCheckLaunch("fillByIndex");
 }
 
-/* xmin, xmin + step, ... up to xmax: excluded (arange, ceil((xmax - xmin) / step) values) or
- * included when reached (range, floor((xmax - xmin) / step) + 1 values). A result that already has
- * that many elements keeps its shape. */
+/* xmin, xmin + step, ...: as many values as THCTensor_(sequenceLength) says. A result that already
+ * has that many elements keeps its shape. */
 static void THCTensor_(sequence)(THCState *state, const char *fn, THCTensor *r_, real xmin, real xmax, real step,
                                  bool inclusive) {
-  THArgCheck(step != 0, 4, "%s: step must be non-zero", fn);
-#if defined(THC_REAL_IS_FLOAT) || defined(THC_REAL_IS_DOUBLE)
-  THArgCheck(isfinite(xmin) && isfinite(xmax) && isfinite(step), 2,
-             "%s: xmin, xmax and step must be finite, got %g, %g, %g", fn, (double)xmin, (double)xmax, (double)step);
-#endif
-  THArgCheck((step > 0 && xmax >= xmin) || (step < 0 && xmax <= xmin), 4,
-             "%s: step " THCM_ACCREAL_FMT " goes away from xmax " THCM_ACCREAL_FMT " (xmin " THCM_ACCREAL_FMT ")", fn,
-             (accreal)step, (accreal)xmax, (accreal)xmin);
-  const double maxCount = (double)(LONG_MAX / (long)sizeof(real));
-  ptrdiff_t count;
-#if defined(THC_REAL_IS_FLOAT) || defined(THC_REAL_IS_DOUBLE)
-  double q = ((double)xmax - (double)xmin) / (double)step;
-  double n = inclusive ? floor(q) + 1 : ceil(q);
-  THArgCheck(n <= maxCount, 4, "%s: %g values are too many", fn, n);
-  count = (ptrdiff_t)n;
-#else
-  /* In unsigned arithmetic, which neither overflows for the widest spans nor rounds. */
-  unsigned long span = step > 0 ? (unsigned long)xmax - (unsigned long)xmin : (unsigned long)xmin - (unsigned long)xmax;
-  unsigned long ustep = step > 0 ? (unsigned long)step : 0UL - (unsigned long)step;
-  unsigned long q = span / ustep;
-  THArgCheck((double)q < maxCount, 4, "%s: %lu values are too many", fn, q);
-  count = (ptrdiff_t)(inclusive ? q + 1 : q + (span % ustep != 0));
-#endif
+  ptrdiff_t count = THCTensor_(sequenceLength)(fn, xmin, xmax, step, inclusive);
   if (count == 0) {
     THCTensor_(makeEmpty)(state, r_);
     return;
@@ -317,5 +289,4 @@ void THCTensor_(logspace)(THCState *state, THCTensor *r_, real a, real b, long n
 }
 #endif
 
-#undef THCM_ACCREAL_FMT
 #undef THCM_NAME

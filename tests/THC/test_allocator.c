@@ -12,9 +12,7 @@ static void step(THFloatTensor *host) {
   THCudaTensor_resize3d(thc_state, c, 10, 10, 10);
   THCudaTensor_copyFloat(thc_state, a, host);
   THCudaTensor_copy(thc_state, c, a);
-  THCudaTensor_free(thc_state, c);
-  THCudaTensor_free(thc_state, b);
-  THCudaTensor_free(thc_state, a);
+  THC_FREE_CUDA(c, b, a);
 }
 
 static void test_steady_state_does_not_cudaMalloc(void **unused) {
@@ -81,9 +79,7 @@ static void test_training_loop_reuses_memory(void **unused) {
   assert_int_equal(after.cudaMallocCalls, before.cudaMallocCalls);
   assert_true(after.allocations > before.allocations);
   assert_true(last < 0.9f * first);
-  THCudaTensor_free(thc_state, weight);
-  THCudaTensor_free(thc_state, target);
-  THCudaTensor_free(thc_state, x);
+  THC_FREE_CUDA(weight, target, x);
 }
 
 static void test_empty_cache_gives_memory_back(void **unused) {

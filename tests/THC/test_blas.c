@@ -74,12 +74,8 @@ static void test_addmm_layouts(void **state) {
         thc_assert_float_matches(gt, t, 1e-5);
         THCudaTensor_free(thc_state, got);
         THFloatTensor_free(want);
-        THCudaTensor_free(thc_state, g1);
-        THCudaTensor_free(thc_state, g2);
-        THCudaTensor_free(thc_state, gt);
-        THFloatTensor_free(m1);
-        THFloatTensor_free(m2);
-        THFloatTensor_free(t);
+        THC_FREE_CUDA(g1, g2, gt);
+        THC_FREE_FLOATS(m1, m2, t);
       }
 }
 
@@ -118,12 +114,8 @@ static void test_addmm_beta_zero_and_errors(void **state) {
   THFloatTensor_free(sq2);
   THCudaTensor_free(thc_state, got);
   THFloatTensor_free(want);
-  THCudaTensor_free(thc_state, g1);
-  THCudaTensor_free(thc_state, g2);
-  THCudaTensor_free(thc_state, gt);
-  THFloatTensor_free(m1);
-  THFloatTensor_free(m2);
-  THFloatTensor_free(t);
+  THC_FREE_CUDA(g1, g2, gt);
+  THC_FREE_FLOATS(m1, m2, t);
 }
 
 static void test_addmv(void **state) {
@@ -151,20 +143,13 @@ static void test_addmv(void **state) {
       thc_assert_float_matches(gt, t, 1e-5);
       THCudaTensor_free(thc_state, got);
       THFloatTensor_free(want);
-      THCudaTensor_free(thc_state, gm);
-      THCudaTensor_free(thc_state, gv);
-      THCudaTensor_free(thc_state, gt);
-      THFloatTensor_free(mat);
-      THFloatTensor_free(vec);
-      THFloatTensor_free(vbase);
-      THFloatTensor_free(t);
+      THC_FREE_CUDA(gm, gv, gt);
+      THC_FREE_FLOATS(mat, vec, vbase, t);
     }
   THCudaTensor *gm = THCudaTensor_newWithSize2d(thc_state, 3, 4), *gv = THCudaTensor_newWithSize1d(thc_state, 3);
   THCudaTensor *gt = THCudaTensor_newWithSize1d(thc_state, 3);
   assert_th_error(THCudaTensor_addmv(thc_state, gt, 1, gt, 1, gm, gv), "addmv: size mismatch, mat: [3 x 4], vec: [3]");
-  THCudaTensor_free(thc_state, gm);
-  THCudaTensor_free(thc_state, gv);
-  THCudaTensor_free(thc_state, gt);
+  THC_FREE_CUDA(gm, gv, gt);
 }
 
 static void test_addr(void **state) {
@@ -190,13 +175,8 @@ static void test_addr(void **state) {
     assert_th_error(THCudaTensor_addr(thc_state, got, 1, gt, 1, g2, g1), "addr: size mismatch");
     THCudaTensor_free(thc_state, got);
     THFloatTensor_free(want);
-    THCudaTensor_free(thc_state, gt);
-    THCudaTensor_free(thc_state, g1);
-    THCudaTensor_free(thc_state, g2);
-    THFloatTensor_free(t);
-    THFloatTensor_free(v1);
-    THFloatTensor_free(v2);
-    THFloatTensor_free(vbase);
+    THC_FREE_CUDA(gt, g1, g2);
+    THC_FREE_FLOATS(t, v1, v2, vbase);
   }
 }
 
@@ -233,15 +213,8 @@ static void test_batched(void **state) {
   assert_th_error(THCudaTensor_addbmm(thc_state, got, 1, gt3, 1, g1, g2), "addbmm: size mismatch, t: [3 x 4 x 2]");
   THCudaTensor_free(thc_state, got);
   THFloatTensor_free(want);
-  THCudaTensor_free(thc_state, g1);
-  THCudaTensor_free(thc_state, g2);
-  THCudaTensor_free(thc_state, gt2);
-  THCudaTensor_free(thc_state, gt3);
-  THFloatTensor_free(b1);
-  THFloatTensor_free(b2);
-  THFloatTensor_free(b2base);
-  THFloatTensor_free(t2);
-  THFloatTensor_free(t3);
+  THC_FREE_CUDA(g1, g2, gt2, gt3);
+  THC_FREE_FLOATS(b1, b2, b2base, t2, t3);
 }
 
 static void test_dot(void **state) {
@@ -257,17 +230,12 @@ static void test_dot(void **state) {
   assert_th_error(THCudaTensor_dot(thc_state, ga, gcol), "dot: t has 15 elements but src has 5");
   THCudaTensor *e1 = THCudaTensor_new(thc_state), *e2 = THCudaTensor_new(thc_state);
   assert_close(THCudaTensor_dot(thc_state, e1, e2), 0, 0);
-  THCudaTensor_free(thc_state, e1);
-  THCudaTensor_free(thc_state, e2);
-  THCudaTensor_free(thc_state, gcol);
-  THCudaTensor_free(thc_state, grow);
+  THC_FREE_CUDA(e1, e2, gcol, grow);
   THFloatTensor_free(col);
   THFloatTensor_free(row);
   THCudaTensor_free(thc_state, ga);
   THCudaTensor_free(thc_state, gb);
-  THFloatTensor_free(a);
-  THFloatTensor_free(b);
-  THFloatTensor_free(bbase);
+  THC_FREE_FLOATS(a, b, bbase);
 }
 
 /* Double through cuBLAS, Long through ember's kernel: the same operations, exact. */

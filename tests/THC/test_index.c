@@ -132,9 +132,7 @@ static void test_index_copy_add_fill(void **state) {
 
     THFloatTensor_free(src);
     THFloatTensor_free(src3);
-    THCudaTensor_free(thc_state, gsrc);
-    THCudaTensor_free(thc_state, gsrc3);
-    THCudaTensor_free(thc_state, g);
+    THC_FREE_CUDA(gsrc, gsrc3, g);
     THFloatTensor_free(dst);
     THFloatTensor_free(base);
   }

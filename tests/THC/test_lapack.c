@@ -271,10 +271,7 @@ static void test_float(void **state) {
   THFloatTensor_free(ra);
   THCudaTensor_free(thc_state, gb);
   THCudaTensor_free(thc_state, gat);
-  THFloatTensor_free(atc);
-  THFloatTensor_free(at);
-  THFloatTensor_free(a);
-  THFloatTensor_free(b);
+  THC_FREE_FLOATS(atc, at, a, b);
 }
 
 int main(void) {

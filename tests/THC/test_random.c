@@ -95,9 +95,7 @@ static void test_layout_independence(void **state) {
   THCRandom_manualSeed(thc_state, 7);
   THCudaTensor_normal(thc_state, c, 1, 2);
   assert_int_equal(count_differences(t, c), 0);
-  THCudaTensor_free(thc_state, c);
-  THCudaTensor_free(thc_state, t);
-  THCudaTensor_free(thc_state, base);
+  THC_FREE_CUDA(c, t, base);
 }
 
 static void test_rng_state_roundtrip(void **state) {
@@ -304,12 +302,7 @@ static void test_normal_tensor_parameters(void **state) {
   THCudaTensor_uniform(thc_state, b, 0, 1);
   assert_int_equal(count_differences(a, b), 0);
 
-  THCudaTensor_free(thc_state, a);
-  THCudaTensor_free(thc_state, b);
-  THCudaTensor_free(thc_state, bad);
-  THCudaTensor_free(thc_state, out);
-  THCudaTensor_free(thc_state, means);
-  THCudaTensor_free(thc_state, stds);
+  THC_FREE_CUDA(a, b, bad, out, means, stds);
   THFloatTensor_free(hm);
   THFloatTensor_free(hs);
 }
@@ -501,9 +494,7 @@ static void test_multinomial_with_replacement(void **state) {
   assert_within((double)c2[0][0] / n, 0.25, 0.006);
   assert_within((double)c2[1][1] / n, 0.5, 0.006);
 
-  THCudaTensor_free(thc_state, p2);
-  THCudaTensor_free(thc_state, p2base);
-  THCudaTensor_free(thc_state, p1);
+  THC_FREE_CUDA(p2, p2base, p1);
   THCudaLongTensor_free(thc_state, r);
 }
 
@@ -582,11 +573,7 @@ static void test_multinomial_bad_distributions(void **state) {
   THLongTensor *h = thc_download_long(r);
   for (int i = 0; i < 3; i++) assert_int_equal(THLongTensor_data(h)[i], 1);
   THLongTensor_free(h);
-  THCudaTensor_free(thc_state, po);
-  THCudaTensor_free(thc_state, p3);
-  THCudaTensor_free(thc_state, pn);
-  THCudaTensor_free(thc_state, pz);
-  THCudaTensor_free(thc_state, pi);
+  THC_FREE_CUDA(po, p3, pn, pz, pi);
   THCudaLongTensor_free(thc_state, r);
 }
 

@@ -160,10 +160,7 @@ static void test_element_access_and_clones(void **unused) {
   THLongStorage_free(flat);
   THFloatTensor_free(hflatv);
   THFloatTensor_free(hflat);
-  THCudaTensor_free(thc_state, dclone);
-  THCudaTensor_free(thc_state, dst);
-  THCudaTensor_free(thc_state, dcont);
-  THCudaTensor_free(thc_state, dt);
+  THC_FREE_CUDA(dclone, dst, dcont, dt);
   THFloatTensor_free(ht);
   THCudaTensor_free(thc_state, d);
   THFloatTensor_free(h);
@@ -202,9 +199,7 @@ static void test_device_queries(void **unused) {
   assert_int_equal(cudaDestroyTextureObject(tex), cudaSuccess);
   THCudaTensor *m = THCudaTensor_newWithSize2d(thc_state, 2, 2);
   assert_th_error(THCudaTensor_getTextureObject(thc_state, m), "1D contiguous");
-  THCudaTensor_free(thc_state, m);
-  THCudaTensor_free(thc_state, a);
-  THCudaTensor_free(thc_state, empty);
+  THC_FREE_CUDA(m, a, empty);
 }
 
 static void test_storages(void **unused) {

@@ -107,4 +107,16 @@ static inline THCudaDoubleTensor *thc_device_double_2d(THDoubleTensor *t, int tr
   THDoubleTensor_free(tt);
   return v;
 }
+/* Frees every tensor listed: THC_FREE_CUDA(a, b, c), THC_FREE_FLOATS(x, y). */
+static inline void thc_free_cuda_array(THCudaTensor **all, size_t n) {
+  for (size_t i = 0; i < n; i++) THCudaTensor_free(thc_state, all[i]);
+}
+static inline void thc_free_float_array(THFloatTensor **all, size_t n) {
+  for (size_t i = 0; i < n; i++) THFloatTensor_free(all[i]);
+}
+#define THC_FREE_CUDA(...) \
+  thc_free_cuda_array((THCudaTensor *[]){__VA_ARGS__}, sizeof((THCudaTensor *[]){__VA_ARGS__}) / sizeof(THCudaTensor *))
+#define THC_FREE_FLOATS(...) \
+  thc_free_float_array((THFloatTensor *[]){__VA_ARGS__}, sizeof((THFloatTensor *[]){__VA_ARGS__}) / sizeof(THFloatTensor *))
+
 #endif

@@ -1,4 +1,5 @@
-/* cat's checks and result size, written once for libTH and libTHC: included by TH's
+/* cat's checks and result size, and the length of arange/range, written once for libTH and libTHC:
+ * included by TH's
  * generic/THTensorMathShape.c and by THC's generic/THCTensorMath.cu, which maps THTensor to its CUDA
  * types and sets the THT_* state macros as for generic/THTensorLayout.c. Internal to libTH and
  * libTHC (not installed API). No include guard: included once per type. */
@@ -46,3 +47,41 @@ static int THTensor_(catShape)(THT_STATE_ const char *fn, THTensor *result, THTe
   }
   return first;
 }
+
+#if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE) || defined(THC_REAL_IS_FLOAT) || \
+    defined(THC_REAL_IS_DOUBLE)
+#define THT_SEQUENCE_FLOATING
+#define THT_SEQUENCE_FMT "%g"
+#else
+#define THT_SEQUENCE_FMT "%ld"
+#endif
+
+/* Checks a sequence's arguments (TH's messages, under fn) and returns its length: xmin, xmin + step,
+ * ... up to xmax, excluded (arange, ceil((xmax - xmin) / step) values) or included when reached
+ * (range, floor((xmax - xmin) / step) + 1 values). The floating-point quotient is taken in double. */
+static ptrdiff_t THTensor_(sequenceLength)(const char *fn, accreal xmin, accreal xmax, accreal step, int inclusive) {
+  THArgCheck(step != 0, 4, "%s: step must be non-zero", fn);
+#ifdef THT_SEQUENCE_FLOATING
+  THArgCheck(isfinite(xmin) && isfinite(xmax) && isfinite(step), 2,
+             "%s: xmin, xmax and step must be finite, got %g, %g, %g", fn, (double)xmin, (double)xmax, (double)step);
+#endif
+  THArgCheck((step > 0 && xmax >= xmin) || (step < 0 && xmax <= xmin), 4,
+             "%s: step " THT_SEQUENCE_FMT " goes away from xmax " THT_SEQUENCE_FMT " (xmin " THT_SEQUENCE_FMT ")", fn,
+             step, xmax, xmin);
+  const double maxCount = (double)(LONG_MAX / (long)sizeof(real));
+#ifdef THT_SEQUENCE_FLOATING
+  double q = ((double)xmax - (double)xmin) / (double)step;
+  double n = inclusive ? floor(q) + 1 : ceil(q);
+  THArgCheck(n <= maxCount, 4, "%s: %g values are too many", fn, n);
+  return (ptrdiff_t)n;
+#else
+  /* In unsigned arithmetic, which neither overflows for the widest spans nor rounds. */
+  unsigned long span = step > 0 ? (unsigned long)xmax - (unsigned long)xmin : (unsigned long)xmin - (unsigned long)xmax;
+  unsigned long ustep = step > 0 ? (unsigned long)step : 0UL - (unsigned long)step;
+  unsigned long q = span / ustep;
+  THArgCheck((double)q < maxCount, 4, "%s: %lu values are too many", fn, q);
+  return (ptrdiff_t)(inclusive ? q + 1 : q + (span % ustep != 0));
+#endif
+}
+#undef THT_SEQUENCE_FLOATING
+#undef THT_SEQUENCE_FMT

@@ -1,0 +1,74 @@
+#pragma once
+// im2col / col2im on the device: the unfolding every 2D convolution of THCUNN goes through, with the
+// layout of THNN's (THNNConvGeometry in THNN/THNNSizes.h): column row r = (c * kH + kh) * kW + kw,
+// column oh * outWidth + ow. Image and columns are contiguous; both run on `stream`.
+//
+// im2col: one thread per (channel, output position), writing the kH * kW column entries of that
+// position; consecutive threads take consecutive output positions, so reads and writes coalesce.
+// col2im: one thread per image element, gathering (no atomics) the column entries that read it.
+
+namespace thcunn {
+
+template <typename T>
+__global__ void im2colKernel(THNNConvGeometry g, const T *__restrict__ im, T *__restrict__ col, long n) {
+  const long positions = g.outHeight * g.outWidth;
+  for (long i = (long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (long)gridDim.x * blockDim.x) {
+    const long ow = i % g.outWidth, oh = (i / g.outWidth) % g.outHeight, c = i / positions;
+    const long h0 = oh * g.dH - g.padH, w0 = ow * g.dW - g.padW;
+    const T *plane = im + c * g.height * g.width;
+    T *out = col + c * g.kH * g.kW * positions + oh * g.outWidth + ow;
+    for (long kh = 0; kh < g.kH; kh++) {
+      const long h = h0 + kh * g.dilationH;
+      for (long kw = 0; kw < g.kW; kw++) {
+        const long w = w0 + kw * g.dilationW;
+        *out = (h >= 0 && h < g.height && w >= 0 && w < g.width) ? plane[h * g.width + w] : T(0);
+        out += positions;
+      }
+    }
+  }
+}
+
+// im[c][h][w] += the sum of the column entries read from it: for each kernel tap (kh, kw) whose
+// output position (oh, ow) reads (h, w), i.e. h = oh * dH - padH + kh * dilationH (and so for w).
+template <typename T>
+__global__ void col2imKernel(THNNConvGeometry g, const T *__restrict__ col, T *__restrict__ im, long n) {
+  const long positions = g.outHeight * g.outWidth;
+  for (long i = (long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (long)gridDim.x * blockDim.x) {
+    const long w = i % g.width, h = (i / g.width) % g.height, c = i / (g.width * g.height);
+    T sum = 0;
+    for (long kh = 0; kh < g.kH; kh++) {
+      const long hs = h + g.padH - kh * g.dilationH;  // = oh * dH when a position reads (h, .) through kh
+      if (hs < 0 || hs % g.dH) continue;
+      const long oh = hs / g.dH;
+      if (oh >= g.outHeight) continue;
+      for (long kw = 0; kw < g.kW; kw++) {
+        const long ws = w + g.padW - kw * g.dilationW;
+        if (ws < 0 || ws % g.dW) continue;
+        const long ow = ws / g.dW;
+        if (ow >= g.outWidth) continue;
+        sum += col[((c * g.kH + kh) * g.kW + kw) * positions + oh * g.outWidth + ow];
+      }
+    }
+    im[i] += sum;
+  }
+}
+
+// col [channels * kH * kW x outHeight * outWidth] = the unfolding of im [channels x height x width].
+template <typename T>
+void im2col(THCState *state, const THNNConvGeometry &g, const T *im, T *col) {
+  const long n = g.channels * g.outHeight * g.outWidth;
+  if (n == 0) return;
+  im2colKernel<<<thc_apply::gridFor(state, n), thc_apply::kThreads, 0, THCState_getCurrentStream(state)>>>(g, im, col, n);
+  THCudaCheckLaunch("im2col");
+}
+
+// im += the folding of col (the adjoint of im2col); entries that fall in the padding are dropped.
+template <typename T>
+void col2im(THCState *state, const THNNConvGeometry &g, const T *col, T *im) {
+  const long n = g.channels * g.height * g.width;
+  if (n == 0) return;
+  col2imKernel<<<thc_apply::gridFor(state, n), thc_apply::kThreads, 0, THCState_getCurrentStream(state)>>>(g, col, im, n);
+  THCudaCheckLaunch("col2im");
+}
+
+}  // namespace thcunn

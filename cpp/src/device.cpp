@@ -131,7 +131,7 @@ void check_cpu_kernel(const Tensor &t, const char *op) {
   check_defined(t, op);
   if (t.is_cuda())
     fail(std::string(op) + ": not available for a tensor on " + t.device().str() +
-         ": it needs libTHCUNN on CUDA (not built yet); run it on the CPU");
+         ": it runs only on the CPU (copy the tensor with cpu())");
 }
 }  // namespace detail
 

@@ -9,46 +9,59 @@
 
 namespace thcunn {
 
+// The image element that kernel tap (kh, kw) of output position (oh, ow) reads from `plane` (one
+// channel, height x width), or 0 where that falls in the padding.
+template <typename T>
+__device__ inline T tapAt(const THNNConvGeometry &g, const T *plane, long oh, long ow, long kh, long kw) {
+  const long h = oh * g.dH - g.padH + kh * g.dilationH, w = ow * g.dW - g.padW + kw * g.dilationW;
+  return (h >= 0 && h < g.height && w >= 0 && w < g.width) ? plane[h * g.width + w] : T(0);
+}
+
+// Calls visit(kh, kw, oh, ow) for every kernel tap (kh, kw) of every output position (oh, ow) that
+// reads image element (h, w), i.e. h = oh * dH - padH + kh * dilationH (and so for w): the gather
+// that folds columns (or output gradients) back onto the image without atomics.
+template <typename Visit>
+__device__ inline void forEachTapReading(const THNNConvGeometry &g, long h, long w, Visit visit) {
+  for (long kh = 0; kh < g.kH; kh++) {
+    const long hs = h + g.padH - kh * g.dilationH;  // = oh * dH when a position reads (h, .) through kh
+    if (hs < 0 || hs % g.dH) continue;
+    const long oh = hs / g.dH;
+    if (oh >= g.outHeight) continue;
+    for (long kw = 0; kw < g.kW; kw++) {
+      const long ws = w + g.padW - kw * g.dilationW;
+      if (ws < 0 || ws % g.dW) continue;
+      const long ow = ws / g.dW;
+      if (ow >= g.outWidth) continue;
+      visit(kh, kw, oh, ow);
+    }
+  }
+}
+
 template <typename T>
 __global__ void im2colKernel(THNNConvGeometry g, const T *__restrict__ im, T *__restrict__ col, long n) {
   const long positions = g.outHeight * g.outWidth;
   for (long i = (long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (long)gridDim.x * blockDim.x) {
     const long ow = i % g.outWidth, oh = (i / g.outWidth) % g.outHeight, c = i / positions;
-    const long h0 = oh * g.dH - g.padH, w0 = ow * g.dW - g.padW;
     const T *plane = im + c * g.height * g.width;
     T *out = col + c * g.kH * g.kW * positions + oh * g.outWidth + ow;
-    for (long kh = 0; kh < g.kH; kh++) {
-      const long h = h0 + kh * g.dilationH;
+    for (long kh = 0; kh < g.kH; kh++)
       for (long kw = 0; kw < g.kW; kw++) {
-        const long w = w0 + kw * g.dilationW;
-        *out = (h >= 0 && h < g.height && w >= 0 && w < g.width) ? plane[h * g.width + w] : T(0);
+        *out = tapAt(g, plane, oh, ow, kh, kw);
         out += positions;
       }
-    }
   }
 }
 
-// im[c][h][w] += the sum of the column entries read from it: for each kernel tap (kh, kw) whose
-// output position (oh, ow) reads (h, w), i.e. h = oh * dH - padH + kh * dilationH (and so for w).
+// im[c][h][w] += the sum of the column entries read from it.
 template <typename T>
 __global__ void col2imKernel(THNNConvGeometry g, const T *__restrict__ col, T *__restrict__ im, long n) {
   const long positions = g.outHeight * g.outWidth;
   for (long i = (long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (long)gridDim.x * blockDim.x) {
     const long w = i % g.width, h = (i / g.width) % g.height, c = i / (g.width * g.height);
     T sum = 0;
-    for (long kh = 0; kh < g.kH; kh++) {
-      const long hs = h + g.padH - kh * g.dilationH;  // = oh * dH when a position reads (h, .) through kh
-      if (hs < 0 || hs % g.dH) continue;
-      const long oh = hs / g.dH;
-      if (oh >= g.outHeight) continue;
-      for (long kw = 0; kw < g.kW; kw++) {
-        const long ws = w + g.padW - kw * g.dilationW;
-        if (ws < 0 || ws % g.dW) continue;
-        const long ow = ws / g.dW;
-        if (ow >= g.outWidth) continue;
-        sum += col[((c * g.kH + kh) * g.kW + kw) * positions + oh * g.outWidth + ow];
-      }
-    }
+    forEachTapReading(g, h, w, [&](long kh, long kw, long oh, long ow) {
+      sum += col[((c * g.kH + kh) * g.kW + kw) * positions + oh * g.outWidth + ow];
+    });
     im[i] += sum;
   }
 }
@@ -58,7 +71,8 @@ template <typename T>
 void im2col(THCState *state, const THNNConvGeometry &g, const T *im, T *col) {
   const long n = g.channels * g.outHeight * g.outWidth;
   if (n == 0) return;
-  im2colKernel<<<thc_apply::gridFor(state, n), thc_apply::kThreads, 0, THCState_getCurrentStream(state)>>>(g, im, col, n);
+  im2colKernel<<<thc_apply::gridFor(state, n), thc_apply::kThreads, 0, THCState_getCurrentStream(state)>>>(g, im, col,
+                                                                                                           n);
   THCudaCheckLaunch("im2col");
 }
 
@@ -67,7 +81,8 @@ template <typename T>
 void col2im(THCState *state, const THNNConvGeometry &g, const T *col, T *im) {
   const long n = g.channels * g.height * g.width;
   if (n == 0) return;
-  col2imKernel<<<thc_apply::gridFor(state, n), thc_apply::kThreads, 0, THCState_getCurrentStream(state)>>>(g, col, im, n);
+  col2imKernel<<<thc_apply::gridFor(state, n), thc_apply::kThreads, 0, THCState_getCurrentStream(state)>>>(g, col, im,
+                                                                                                           n);
   THCudaCheckLaunch("col2im");
 }
 

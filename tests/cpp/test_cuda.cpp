@@ -46,6 +46,21 @@ static void test_round_trip(void **) {
   }
 }
 
+// pin_memory gives a CPU copy; an upload from it with non_blocking matches once the stream has run
+// (item() waits for it).
+static void test_pinned_async_upload(void **) {
+  for (Dtype dt : {kFloat, kDouble}) {
+    Tensor x = sample({3, 4}, dt);
+    Tensor pinned = x.t().pin_memory();
+    assert_false(pinned.is_cuda());
+    assert_true(pinned.is_contiguous() && pinned.equal(x.t()));
+    Tensor g = pinned.to(Device(kCUDA), true);
+    assert_true(g[0][0].item() == pinned[0][0].item());
+    assert_matches(g, pinned);
+    assert_matches(x.t().to(Device(kCUDA), true), x.t());  // non-contiguous: a blocking upload
+  }
+}
+
 static void test_factories(void **) {
   assert_matches(zeros({2, 3}, kCUDA), zeros({2, 3}));
   assert_matches(ones({4}, {kDouble, "cuda:0"}), ones({4}, kDouble));
@@ -370,6 +385,7 @@ int main(void) {
   }
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_round_trip),
+      cmocka_unit_test(test_pinned_async_upload),
       cmocka_unit_test(test_factories),
       cmocka_unit_test(test_mixed_device_errors),
       cmocka_unit_test(test_pointwise_and_reductions),

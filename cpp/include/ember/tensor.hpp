@@ -198,6 +198,13 @@ class Tensor {
   Tensor to(Dtype dtype) const;  // *this when already of that dtype
   // A copy on the device (*this when already there); differentiable: the gradient goes back.
   Tensor to(Device device) const;
+  // non_blocking: an upload from a contiguous CPU tensor is queued on the current CUDA stream and
+  // returns at once (asynchronous for real from pinned memory: pin_memory()); the source must stay
+  // unchanged until the stream has run the copy. Any other move is to(device).
+  Tensor to(Device device, bool non_blocking) const;
+  // A contiguous copy in page-locked host memory (libTHC's pinned allocator), the source of
+  // asynchronous uploads. A CPU tensor; needs CUDA (throws without it).
+  Tensor pin_memory() const;
   Tensor to(DeviceType type) const { return to(Device(type)); }
   Tensor to(const char *device) const { return to(Device(device)); }
   Tensor cuda(int index = -1) const { return to(Device(kCUDA, index)); }

@@ -5,6 +5,8 @@
 // neighbour and the upper one's weight. Two-axis modules run with a leading axis of size 1. One
 // thread per output element; the backward scatters with atomics (neighbouring outputs share inputs).
 #include "PoolShape.cuh"
+#include "generic/Interpolation.h"
+#undef TH_GENERIC_FILE
 
 namespace thcunn_pool3d {
 

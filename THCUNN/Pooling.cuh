@@ -6,11 +6,9 @@
 // max (the first of equal values wins, a NaN wins, the last NaN), the same 1-based plane positions.
 // Every template here may be defined with `real` etc. defined as macros (the families include this
 // header from their generic file), so none of those names appear below.
-#include <climits>
 #include <vector>
 
-#include "generic/Pooling.h"
-#undef TH_GENERIC_FILE
+#include "PoolShape.cuh"
 
 namespace thcunn_pool {
 
@@ -74,29 +72,21 @@ inline long readLong(THCState *state, const long *src) {
   return v;
 }
 
-// The lowest position at which a kernel met an index out of range, as the CPU reports the lowest:
-// begin() before the kernel, note() on the device, end() after it (-1: none). end() waits for the
-// stream: THNN raises these errors, so the host needs the answer.
+// The lowest position at which a kernel met an index out of range, as the CPU reports the lowest
+// (thcunn_pool3d's bad-index record): begin() before the kernel, note() on the device, end() after
+// it (-1: none; else indices[position] in *value).
 struct FirstBad {
   unsigned long long *at = nullptr;
 
-  void begin(THCState *state) {
-    THCudaCheck(THCudaMalloc(state, (void **)&at, sizeof *at));
-    THCudaCheck(cudaMemsetAsync(at, 0xff, sizeof *at, THCState_getCurrentStream(state)));
-  }
-  // Also reads indices[position] into *value when a position was noted.
+  void begin(THCState *state) { at = thcunn_pool3d::newBadIndexRecord(state); }
   long end(THCState *state, const long *indices, long *value) {
-    unsigned long long v = ULLONG_MAX;
-    readToHost(state, &v, at, sizeof v);
-    THCudaCheck(THCudaFree(state, at));
+    const long first = thcunn_pool3d::freeBadIndexRecord(state, at, indices, value);
     at = nullptr;
-    if (v == ULLONG_MAX) return -1;
-    *value = readLong(state, indices + v);
-    return (long)v;
+    return first;
   }
 };
 
-__device__ inline void noteBad(unsigned long long *at, long i) { atomicMin(at, (unsigned long long)i); }
+__device__ inline void noteBad(unsigned long long *at, long i) { thcunn_pool3d::noteBadIndex(at, i); }
 
 // ------------------------------------------------------------------ device window scans
 

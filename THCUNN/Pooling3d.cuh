@@ -41,7 +41,7 @@ __global__ void maxPool3dForward(const real *input, real *output, long *indices,
     const Coords3 c = splitIndex(i, d.out);
     long lo[3], hi[3], step[3], at[3];
     for (int a = 0; a < 3; a++) {
-      poolWindow(c.o[a], d.in[a], ws.w[a], &lo[a], &hi[a]);
+      THNNPool_window(c.o[a], d.in[a], &ws.w[a], &lo[a], &hi[a]);
       step[a] = ws.w[a].dilation;
     }
     output[i] = windowMax3d(input + c.p * d.inCount(), d.in[1], d.in[2], lo, hi, step, at);

@@ -12,7 +12,7 @@ __device__ inline long averageDivisor(const long *o, const Dims3 &d, const PoolW
                                       long *lo, long *hi) {
   long inside = 1, padded = 1;
   for (int a = 0; a < 3; a++) {
-    padded *= poolWindow(o[a], d.in[a], ws.w[a], &lo[a], &hi[a]);
+    padded *= THNNPool_window(o[a], d.in[a], &ws.w[a], &lo[a], &hi[a]);
     inside *= hi[a] - lo[a];
   }
   return countIncludePad ? padded : inside;
@@ -35,7 +35,7 @@ __global__ void averagePool3dForward(const real *input, real *output, long n, Di
 }
 
 // The outputs along one axis whose windows (dilation 1) cover input position pos: [*first, *last].
-__device__ inline void coveringWindows(long pos, long outSize, const PoolWindow &w, long *first, long *last) {
+__device__ inline void coveringWindows(long pos, long outSize, const THNNPoolWindow &w, long *first, long *last) {
   const long lowest = pos + w.pad - w.kernel + 1;
   *first = lowest <= 0 ? 0 : (lowest + w.stride - 1) / w.stride;
   const long highest = (pos + w.pad) / w.stride;

@@ -33,33 +33,16 @@ static inline void THNN_(linearForward)(THCState *state, const char *fn, int nAx
 static inline void THNN_(linearBackward)(THCState *state, const char *fn, int nAxes, long nbatch, long nchannels,
                                          const int *inSize, const int *outSize, const char *const *sizeNames,
                                          THCTensor *gradOutput, THCTensor *gradInput) {
-  const long counts[2] = {nbatch, nchannels};
-  for (int i = 0; i < 2; i++)
-    if (counts[i] < 1) THError("%s: %s must be positive, got %ld", fn, sizeNames[i], counts[i]);
-  for (int i = 0; i < 2 * nAxes; i++) {
-    const int v = i < nAxes ? inSize[i] : outSize[i - nAxes];
-    if (v < 1) THError("%s: %s must be positive, got %d", fn, sizeNames[2 + i], v);
-  }
+  THNNInterp_checkGradSizes(fn, nAxes, nbatch, nchannels, inSize, outSize, sizeNames);
   THNN_(checkNotNull)(fn, "gradOutput", gradOutput);
   THNN_(checkNotNull)(fn, "gradInput", gradInput);
-  thcunn_pool3d::PoolShape s;
-  s.nAxes = nAxes;
-  s.nBatch = nbatch;
-  s.nPlanes = nchannels;
-  // A gradOutput without the batch dimension stands for a batch of one.
-  s.batched = !(gradOutput->nDimension == nAxes + 1 && nbatch == 1);
-  for (int a = 0; a < nAxes; a++) {
-    s.in[a] = inSize[a];
-    s.out[a] = outSize[a];
-  }
+  const thcunn_pool3d::PoolShape s(
+      THNNInterp_gradShape(nAxes, nbatch, nchannels, inSize, outSize, gradOutput->nDimension));
   THNN_(poolCheckOutputLike)(state, fn, "gradOutput", gradOutput, s);
   THNN_(checkDevice)(state, fn, "gradInput", gradInput);
   long giSizes[5];
-  int nd = 0;
-  if (s.batched) giSizes[nd++] = nbatch;
-  giSizes[nd++] = nchannels;
-  for (int a = 0; a < nAxes; a++) giSizes[nd++] = inSize[a];
-  THNN_checkedProduct(fn, "gradInput", nd, giSizes);
+  const THNNPoolShape t = s.thnn();
+  const int nd = THNNInterp_gradInputSizes(fn, &t, giSizes);
   const thcunn_pool3d::Dims3 d = s.dims3();
 
   THCTensor *go = THCTensor_(newContiguous)(state, gradOutput);

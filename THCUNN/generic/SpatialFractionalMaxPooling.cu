@@ -11,20 +11,7 @@ static inline void THNN_(SpatialFractionalMaxPooling_plan)(THCState *state, cons
                                                            int outputW, int outputH, int poolSizeW, int poolSizeH,
                                                            THNNPoolShape *s) {
   THNN_(poolInputShape)(state, fn, input, 2, s);
-  if (outputW < 1 || outputH < 1)
-    THError("%s: output size must be positive, got outputW = %d, outputH = %d", fn, outputW, outputH);
-  if (poolSizeW < 1 || poolSizeH < 1)
-    THError("%s: pool size must be positive, got poolSizeW = %d, poolSizeH = %d", fn, poolSizeW, poolSizeH);
-  if (outputH + poolSizeH - 1 > s->inputSize[0])
-    THError("%s: poolSizeH %d is too large for input height %ld with outputH %d (need outputH + poolSizeH - 1 "
-            "<= height)",
-            fn, poolSizeH, s->inputSize[0], outputH);
-  if (outputW + poolSizeW - 1 > s->inputSize[1])
-    THError("%s: poolSizeW %d is too large for input width %ld with outputW %d (need outputW + poolSizeW - 1 "
-            "<= width)",
-            fn, poolSizeW, s->inputSize[1], outputW);
-  s->outputSize[0] = outputH;
-  s->outputSize[1] = outputW;
+  THNNPool_fractionalShape2d(fn, s, outputW, outputH, poolSizeW, poolSizeH);
 }
 
 // Each plane's window starts (oH rows, then oW columns) on the device, from the checked samples.
@@ -38,9 +25,8 @@ static inline THCudaLongTensor *THNN_(SpatialFractionalMaxPooling_starts)(THCSta
   THCTensor *samples = THCTensor_(newContiguous)(state, randomSamples);
   thcunn_pool::readToHost(state, u.data(), THCTensor_(data)(state, samples), sizeof(real) * u.size());
   THCTensor_(free)(state, samples);
-  for (long i = 0; i < 2 * planes; i++)
-    if (!(u[i] >= 0 && u[i] < 1))
-      THError("%s: randomSamples must lie in [0, 1), got %g at position %ld (counted from 0)", fn, (double)u[i], i);
+  const long badSample = TH_CONCAT_2(THNNPool_firstBadSample, Real)(u.data(), 2 * planes);
+  if (badSample >= 0) THNNPool_sampleError(fn, u[badSample], badSample);
   std::vector<long> starts((size_t)(planes * (oH + oW)));
   for (long p = 0; p < planes; p++) {
     TH_CONCAT_2(THNNPool_fractionalStarts, Real)(u[2 * p + 1], iH, oH, poolSizeH, &starts[p * (oH + oW)]);

@@ -6,42 +6,17 @@
 // indices holds each max's 1-based position within its input volume.
 #include "generic/PoolTensors.cuh"
 
-static const char THNN_(VolumetricFractionalMaxPooling_axis)[3] = {'H', 'W', 'T'};
 static const int THNN_(VolumetricFractionalMaxPooling_sample)[3] = {2, 1, 0};
 
 static thcunn_pool3d::PoolShape THNN_(VolumetricFractionalMaxPooling_plan)(THCState *state, const char *fn,
                                                                            THCTensor *input, int outputT, int outputW,
                                                                            int outputH, int poolSizeT, int poolSizeW,
                                                                            int poolSizeH) {
-  thcunn_pool3d::PoolShape s = THNN_(poolInputShape)(state, fn, input, 3);
+  const thcunn_pool3d::PoolShape s = THNN_(poolInputShape)(state, fn, input, 3);
   const int out[3] = {outputH, outputW, outputT}, pool[3] = {poolSizeH, poolSizeW, poolSizeT};
-  for (int a = 0; a < 3; a++) {
-    const char axis = THNN_(VolumetricFractionalMaxPooling_axis)[a];
-    if (out[a] < 1) THError("%s: output size must be positive, got output%c = %d", fn, axis, out[a]);
-    if (pool[a] < 1) THError("%s: pool size must be positive, got poolSize%c = %d", fn, axis, pool[a]);
-    if (out[a] + pool[a] - 1 > s.in[a])
-      THError(
-          "%s: poolSize%c %d is too large for input size %ld along %c (dimension %d of %s) with output%c %d "
-          "(need output%c + poolSize%c - 1 <= size)",
-          fn, axis, pool[a], s.in[a], axis, s.batched + 2 + a, THCTensor_(sizeDesc)(state, input).str, axis, out[a],
-          axis, axis);
-    s.out[a] = out[a];
-  }
-  return s;
-}
-
-// THNN's poolFractionalStarts, in the same `real` arithmetic so that the windows are the CPU's.
-static void THNN_(fractionalStarts)(real sample, long inputSize, long outputSize, long poolSize, long *starts) {
-  const long last = inputSize - poolSize;
-  if (outputSize > 1) {
-    const real alpha = (real)last / (real)(outputSize - 1);
-    const long offset = (long)(sample * alpha);
-    for (long i = 0; i < outputSize - 1; i++) {
-      const long s = (long)((i + sample) * alpha) - offset;
-      starts[i] = s < 0 ? 0 : s > last ? last : s;
-    }
-  }
-  starts[outputSize - 1] = last;
+  THNNPoolShape t = s.thnn();
+  THNNPool_fractionalShape3d(fn, &t, out, pool, input->nDimension, input->size);
+  return thcunn_pool3d::PoolShape(t);
 }
 
 // The window starts of every plane along H, then W, then T, on the device (THCudaFree them); raises
@@ -59,17 +34,18 @@ static long *THNN_(fractionalStartsOnDevice)(THCState *state, const char *fn, TH
   THCTensor_(free)(state, samples);
   if (err != cudaSuccess) THFree(u);
   THCudaCheck(err);
-  for (long i = 0; i < 3 * planes; i++)
-    if (!(u[i] >= 0 && u[i] < 1)) {
-      const double bad = u[i];
-      THFree(u);
-      THError("%s: randomSamples must lie in [0, 1), got %g at position %ld (counted from 0)", fn, bad, i);
-    }
+  const long badSample = TH_CONCAT_2(THNNPool_firstBadSample, Real)(u, 3 * planes);
+  if (badSample >= 0) {
+    const double bad = u[badSample];
+    THFree(u);
+    THNNPool_sampleError(fn, bad, badSample);
+  }
   long *starts = (long *)THAlloc(sizeof(long) * (size_t)(planes * plan.perPlane));
   for (long p = 0; p < planes; p++)
     for (int a = 0; a < 3; a++)
-      THNN_(fractionalStarts)(u[3 * p + THNN_(VolumetricFractionalMaxPooling_sample)[a]], s.in[a], s.out[a],
-                              plan.pool[a], starts + p * plan.perPlane + plan.axisBase[a]);
+      TH_CONCAT_2(THNNPool_fractionalStarts, Real)(u[3 * p + THNN_(VolumetricFractionalMaxPooling_sample)[a]],
+                                                   s.in[a], s.out[a], (int)plan.pool[a],
+                                                   starts + p * plan.perPlane + plan.axisBase[a]);
   THFree(u);
   long *deviceStarts = nullptr;
   const size_t bytes = sizeof(long) * (size_t)(planes * plan.perPlane);

@@ -252,6 +252,60 @@ THNN_POOL_FRACTIONAL_STARTS(Float, float)
 THNN_POOL_FRACTIONAL_STARTS(Double, double)
 #undef THNN_POOL_FRACTIONAL_STARTS
 
+/* SpatialFractionalMaxPooling's sizes (both passes): sets shape's output to outputH x outputW after
+ * checking them and the pool sizes against its input. */
+static inline void THNNPool_fractionalShape2d(const char *fn, THNNPoolShape *s, int outputW, int outputH,
+                                              int poolSizeW, int poolSizeH) {
+  if (outputW < 1 || outputH < 1)
+    THError("%s: output size must be positive, got outputW = %d, outputH = %d", fn, outputW, outputH);
+  if (poolSizeW < 1 || poolSizeH < 1)
+    THError("%s: pool size must be positive, got poolSizeW = %d, poolSizeH = %d", fn, poolSizeW, poolSizeH);
+  if (outputH + poolSizeH - 1 > s->inputSize[0])
+    THError("%s: poolSizeH %d is too large for input height %ld with outputH %d (need outputH + poolSizeH - 1 "
+            "<= height)",
+            fn, poolSizeH, s->inputSize[0], outputH);
+  if (outputW + poolSizeW - 1 > s->inputSize[1])
+    THError("%s: poolSizeW %d is too large for input width %ld with outputW %d (need outputW + poolSizeW - 1 "
+            "<= width)",
+            fn, poolSizeW, s->inputSize[1], outputW);
+  s->outputSize[0] = outputH;
+  s->outputSize[1] = outputW;
+}
+
+/* VolumetricFractionalMaxPooling's sizes: sets shape's output to out[] (its axes in memory order: H, W, T) after checking it
+ * and pool[] against the input, of nDimension dimensions of sizes `size`. */
+static inline void THNNPool_fractionalShape3d(const char *fn, THNNPoolShape *s, const int out[3], const int pool[3],
+                                              int nDimension, const long *size) {
+  for (int a = 0; a < 3; a++) {
+    const char axis = "HWT"[a];
+    if (out[a] < 1) THError("%s: output size must be positive, got output%c = %d", fn, axis, out[a]);
+    if (pool[a] < 1) THError("%s: pool size must be positive, got poolSize%c = %d", fn, axis, pool[a]);
+    if (out[a] + pool[a] - 1 > s->inputSize[a])
+      THError("%s: poolSize%c %d is too large for input size %ld along %c (dimension %d of %s) with output%c %d "
+              "(need output%c + poolSize%c - 1 <= size)",
+              fn, axis, pool[a], s->inputSize[a], axis, s->batched + 2 + a, _THSizeDesc(size, nDimension).str, axis,
+              out[a], axis, axis);
+    s->outputSize[a] = out[a];
+  }
+}
+
+/* The position of the first of n fractional pooling samples outside [0, 1), -1 when none
+ * (THNNPool_firstBadSampleFloat and ...Double); THNNPool_sampleError raises the message for it, after
+ * the caller has freed its temporaries. */
+#define THNN_POOL_FIRST_BAD_SAMPLE(Type, type)                                         \
+  static inline long THNNPool_firstBadSample##Type(const type *u, long n) {            \
+    for (long i = 0; i < n; i++)                                                       \
+      if (!(u[i] >= 0 && u[i] < 1)) return i;                                          \
+    return -1;                                                                         \
+  }
+THNN_POOL_FIRST_BAD_SAMPLE(Float, float)
+THNN_POOL_FIRST_BAD_SAMPLE(Double, double)
+#undef THNN_POOL_FIRST_BAD_SAMPLE
+
+static inline void THNNPool_sampleError(const char *fn, double bad, long i) {
+  THError("%s: randomSamples must lie in [0, 1), got %g at position %ld (counted from 0)", fn, bad, i);
+}
+
 /* SpatialAdaptiveMaxPooling's window i of n along an axis of `size` input positions, [*start, *end),
  * as Torch7 computed it in single precision, dividing first (see THNN/generic/
  * SpatialAdaptiveMaxPooling.c), clamped to stay inside the input and hold at least one position. */

@@ -59,15 +59,6 @@ void batchedProduct(THCState *state, long M, long N, long K, T alpha, Operand<T>
                                    B.stride, A.data, lda, A.stride, beta, C, (int)N, strideC, (int)count));
 }
 
-// Launches kernel(args..., n) on the current stream with a grid for n elements (none when n is 0): the
-// shape of the one-thread-per-element kernels, which take their element count last.
-template <typename... Params, typename... Args>
-void launchPerElement(THCState *state, const char *name, long n, void (*kernel)(Params...), Args... args) {
-  if (n <= 0) return;
-  kernel<<<thc_apply::gridFor(state, n), thc_apply::kThreads, 0, THCState_getCurrentStream(state)>>>(args..., n);
-  _THCudaCheckCall(cudaGetLastError(), name, __FILE__, __LINE__);  // THCudaCheckLaunch with a name not literal
-}
-
 // planes[n][p][l] = values[p] for count images of `planes` planes of L elements.
 template <typename T>
 __global__ void fillPlanesKernel(T *out, const T *__restrict__ values, long planes, long L, long n) {

@@ -9,6 +9,15 @@
 
 namespace thcunn {
 
+// Launches kernel(args..., n) on the current stream with a grid for n elements (none when n is 0): the
+// shape of the one-thread-per-element kernels, which take their element count last.
+template <typename... Params, typename... Args>
+void launchPerElement(THCState *state, const char *name, long n, void (*kernel)(Params...), Args... args) {
+  if (n <= 0) return;
+  kernel<<<thc_apply::gridFor(state, n), thc_apply::kThreads, 0, THCState_getCurrentStream(state)>>>(args..., n);
+  _THCudaCheckCall(cudaGetLastError(), name, __FILE__, __LINE__);  // THCudaCheckLaunch with a name not literal
+}
+
 // The image element that kernel tap (kh, kw) of output position (oh, ow) reads from `plane` (one
 // channel, height x width), or 0 where that falls in the padding.
 template <typename T>
@@ -69,21 +78,13 @@ __global__ void col2imKernel(THNNConvGeometry g, const T *__restrict__ col, T *_
 // col [channels * kH * kW x outHeight * outWidth] = the unfolding of im [channels x height x width].
 template <typename T>
 void im2col(THCState *state, const THNNConvGeometry &g, const T *im, T *col) {
-  const long n = g.channels * g.outHeight * g.outWidth;
-  if (n == 0) return;
-  im2colKernel<<<thc_apply::gridFor(state, n), thc_apply::kThreads, 0, THCState_getCurrentStream(state)>>>(g, im, col,
-                                                                                                           n);
-  THCudaCheckLaunch("im2col");
+  launchPerElement(state, "im2col", g.channels * g.outHeight * g.outWidth, im2colKernel<T>, g, im, col);
 }
 
 // im += the folding of col (the adjoint of im2col); entries that fall in the padding are dropped.
 template <typename T>
 void col2im(THCState *state, const THNNConvGeometry &g, const T *col, T *im) {
-  const long n = g.channels * g.height * g.width;
-  if (n == 0) return;
-  col2imKernel<<<thc_apply::gridFor(state, n), thc_apply::kThreads, 0, THCState_getCurrentStream(state)>>>(g, col, im,
-                                                                                                           n);
-  THCudaCheckLaunch("col2im");
+  launchPerElement(state, "col2im", g.channels * g.height * g.width, col2imKernel<T>, g, col, im);
 }
 
 }  // namespace thcunn

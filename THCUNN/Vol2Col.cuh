@@ -11,13 +11,13 @@
 // col2vol: one thread per volume element, gathering (no atomics) the column entries read from it, in
 // (kt, kh, kw) order as the CPU adds them.
 
+#include "Im2Col.cuh"  // launchPerElement
+#include "THNNConvShape.h"
+
 namespace thcunn {
 
-struct VolGeometry {
-  long channels, depth, height, width;
-  long outDepth, outHeight, outWidth;
-  long kT, kH, kW, dT, dH, dW, padT, padH, padW, dilationT, dilationH, dilationW;
-};
+// THNN's THNNVolGeometry (THNN/THNNConvShape.h), the plan's geometry the checks fill in.
+typedef THNNVolGeometry VolGeometry;
 
 // A 1x1x1 kernel with stride 1 and no padding keeping the volume's size: the volume is its own unfolding.
 inline bool volIsPointwise(const VolGeometry &g) {
@@ -86,21 +86,14 @@ __global__ void col2volKernel(VolGeometry g, const T *__restrict__ col, T *__res
 // depth x height x width].
 template <typename T>
 void vol2col(THCState *state, const VolGeometry &g, const T *vol, T *col) {
-  const long n = g.channels * g.outDepth * g.outHeight * g.outWidth;
-  if (n == 0) return;
-  vol2colKernel<<<thc_apply::gridFor(state, n), thc_apply::kThreads, 0, THCState_getCurrentStream(state)>>>(g, vol,
-                                                                                                            col, n);
-  THCudaCheckLaunch("vol2col");
+  launchPerElement(state, "vol2col", g.channels * g.outDepth * g.outHeight * g.outWidth, vol2colKernel<T>, g, vol,
+                   col);
 }
 
 // vol += the folding of col (the adjoint of vol2col); entries that fall in the padding are dropped.
 template <typename T>
 void col2vol(THCState *state, const VolGeometry &g, const T *col, T *vol) {
-  const long n = g.channels * g.depth * g.height * g.width;
-  if (n == 0) return;
-  col2volKernel<<<thc_apply::gridFor(state, n), thc_apply::kThreads, 0, THCState_getCurrentStream(state)>>>(g, col,
-                                                                                                            vol, n);
-  THCudaCheckLaunch("col2vol");
+  launchPerElement(state, "col2vol", g.channels * g.depth * g.height * g.width, col2volKernel<T>, g, col, vol);
 }
 
 }  // namespace thcunn

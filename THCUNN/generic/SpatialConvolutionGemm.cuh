@@ -55,6 +55,42 @@ static inline void THNN_(convFree)(THCState *state, THCTensor *t) {
   if (t) THCTensor_(free)(state, t);
 }
 
+// The direct kernels' passes (SpatialDepthWiseConvolution, SpatialConvolutionLocal), on contiguous
+// copies: output = kernel(geometry, input, weight, bias) over n output elements (output already
+// resized; bias may be NULL), and gradInput = kernel(geometry, gradOutput, weight) over every element
+// of gradInput (already resized).
+template <typename Geometry>
+static inline void THNN_(convDirectOutput)(THCState *state, const char *fn, long n,
+                                           void (*kernel)(Geometry, const real *, const real *, const real *, real *,
+                                                          long),
+                                           const Geometry &d, THCTensor *input, THCTensor *weight, THCTensor *bias,
+                                           THCTensor *output) {
+  THCTensor *in = THNN_(convContiguous)(state, input), *w = THNN_(convContiguous)(state, weight);
+  THCTensor *b = THNN_(convContiguous)(state, bias), *out = THNN_(convContiguous)(state, output);
+  thcunn::launchPerElement(state, fn, n, kernel, d, (const real *)THCTensor_(data)(state, in),
+                           (const real *)THCTensor_(data)(state, w), (const real *)THNN_(convData)(state, b),
+                           THCTensor_(data)(state, out));
+  THNN_(convWriteBack)(state, output, out);
+  THNN_(convFree)(state, in);
+  THNN_(convFree)(state, w);
+  THNN_(convFree)(state, b);
+}
+
+template <typename Geometry>
+static inline void THNN_(convDirectGradInput)(THCState *state, const char *fn,
+                                              void (*kernel)(Geometry, const real *, const real *, real *, long),
+                                              const Geometry &d, THCTensor *gradOutput, THCTensor *weight,
+                                              THCTensor *gradInput) {
+  THCTensor *go = THNN_(convContiguous)(state, gradOutput), *w = THNN_(convContiguous)(state, weight);
+  THCTensor *gi = THNN_(convContiguous)(state, gradInput);
+  thcunn::launchPerElement(state, fn, (long)THCTensor_(nElement)(state, gi), kernel, d,
+                           (const real *)THCTensor_(data)(state, go), (const real *)THCTensor_(data)(state, w),
+                           THCTensor_(data)(state, gi));
+  THNN_(convWriteBack)(state, gradInput, gi);
+  THNN_(convFree)(state, go);
+  THNN_(convFree)(state, w);
+}
+
 /* ---------------------------------------------------------------- im2col + GEMM
  * A convolution's im2col side is its input, the GEMM's planes its nOutputPlane; a transposed
  * convolution's im2col side is its output (nOutputPlane x outputHeight x outputWidth), the GEMM's

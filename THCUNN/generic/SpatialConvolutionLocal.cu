@@ -36,15 +36,7 @@ void THNN_(SpatialConvolutionLocal_updateOutput)(THCState *state, THCTensor *inp
   THNN_(convCheckDevices)(state, fn, 4, names, tensors);
 
   THNN_(convResize)(state, output, &plan, d.nOutputPlane, outputHeight, outputWidth);
-  THCTensor *in = THNN_(convContiguous)(state, input), *w = THNN_(convContiguous)(state, weight);
-  THCTensor *b = THNN_(convContiguous)(state, bias), *out = THNN_(convContiguous)(state, output);
-  thcunn::launchPerElement(state, fn, plan.nImages * d.nOutputPlane * d.L(), thcunn::localOutputKernel<real>, d,
-                           (const real *)THCTensor_(data)(state, in), (const real *)THCTensor_(data)(state, w),
-                           (const real *)THNN_(convData)(state, b), THCTensor_(data)(state, out));
-  THNN_(convWriteBack)(state, output, out);
-  THNN_(convFree)(state, in);
-  THNN_(convFree)(state, w);
-  THNN_(convFree)(state, b);
+  THNN_(convDirectOutput)(state, fn, plan.nImages * d.nOutputPlane * d.L(), thcunn::localOutputKernel<real>, d, input, weight, bias, output);
 }
 
 void THNN_(SpatialConvolutionLocal_updateGradInput)(THCState *state, THCTensor *input, THCTensor *gradOutput,
@@ -65,14 +57,7 @@ void THNN_(SpatialConvolutionLocal_updateGradInput)(THCState *state, THCTensor *
   THNN_(convCheckDevices)(state, fn, 4, names, tensors);
 
   THCTensor_(resizeAs)(state, gradInput, input);
-  THCTensor *go = THNN_(convContiguous)(state, gradOutput), *w = THNN_(convContiguous)(state, weight);
-  THCTensor *gi = THNN_(convContiguous)(state, gradInput);
-  thcunn::launchPerElement(state, fn, (long)THCTensor_(nElement)(state, gi), thcunn::localGradInputKernel<real>, d,
-                           (const real *)THCTensor_(data)(state, go), (const real *)THCTensor_(data)(state, w),
-                           THCTensor_(data)(state, gi));
-  THNN_(convWriteBack)(state, gradInput, gi);
-  THNN_(convFree)(state, go);
-  THNN_(convFree)(state, w);
+  THNN_(convDirectGradInput)(state, fn, thcunn::localGradInputKernel<real>, d, gradOutput, weight, gradInput);
 }
 
 void THNN_(SpatialConvolutionLocal_accGradParameters)(THCState *state, THCTensor *input, THCTensor *gradOutput,

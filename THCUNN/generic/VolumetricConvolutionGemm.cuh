@@ -20,101 +20,39 @@ static inline void THNN_(volKernelFromWeight)(THCState *state, const char *fn, c
   p->kW = (int)weight->size[4];
 }
 
+// The checks are THNN's (THNN/THNNConvShape.h), on sizes.
+
 // Checks input (4D C x T x H x W or 5D N x C x T x H x W) and p; computes the output size (an error
 // when smaller than 1x1x1). geometry.channels is left to the caller for a transposed convolution.
 static inline void THNN_(volPlan)(THCState *state, const char *fn, THCTensor *input, const thcunn::VolParams &p,
                                   bool transposed, thcunn::VolPlan *plan) {
   THNN_(checkDims)(state, fn, "input", input, 4, 5);
-  thcunn::volCheckParams(fn, p, transposed);
-  const int b = input->nDimension == 5;
-  plan->batched = b;
-  plan->nImages = b ? input->size[0] : 1;
-  plan->nInputPlane = input->size[b];
-  plan->inputDepth = input->size[b + 1];
-  plan->inputHeight = input->size[b + 2];
-  plan->inputWidth = input->size[b + 3];
-  plan->outputDepth = THMax(THNN_convOutputSize(fn, "the output depth", plan->inputDepth, p.kT, p.dT, p.padT,
-                                                p.dilationT, p.adjT, transposed),
-                            0L);
-  plan->outputHeight = THMax(THNN_convOutputSize(fn, "the output height", plan->inputHeight, p.kH, p.dH, p.padH,
-                                                 p.dilationH, p.adjH, transposed),
-                             0L);
-  plan->outputWidth = THMax(THNN_convOutputSize(fn, "the output width", plan->inputWidth, p.kW, p.dW, p.padW,
-                                                p.dilationW, p.adjW, transposed),
-                            0L);
-  if (plan->outputDepth < 1 || plan->outputHeight < 1 || plan->outputWidth < 1)
-    THError("%s: output size %ld x %ld x %ld (T x H x W) is too small for input %ld x %ld x %ld (kernel %d x %d x "
-            "%d, stride %d x %d x %d, padding %d x %d x %d, dilation %d x %d x %d)",
-            fn, plan->outputDepth, plan->outputHeight, plan->outputWidth, plan->inputDepth, plan->inputHeight,
-            plan->inputWidth, p.kT, p.kH, p.kW, p.dT, p.dH, p.dW, p.padT, p.padH, p.padW, p.dilationT, p.dilationH,
-            p.dilationW);
-  const long outputVolume[3] = {plan->outputDepth, plan->outputHeight, plan->outputWidth};
-  THNN_checkedProduct(fn, "the output volume", 3, outputVolume);
-  if (!transposed) {
-    const long unfoldedRows[4] = {plan->nInputPlane, p.kT, p.kH, p.kW};
-    THNN_checkedProduct(fn, "the unfolded input's rows (nInputPlane x kT x kH x kW)", 4, unfoldedRows);
-  }
-  thcunn::VolGeometry &g = plan->geometry;
-  g.channels = transposed ? 0 : plan->nInputPlane;
-  g.depth = transposed ? plan->outputDepth : plan->inputDepth;
-  g.height = transposed ? plan->outputHeight : plan->inputHeight;
-  g.width = transposed ? plan->outputWidth : plan->inputWidth;
-  g.outDepth = transposed ? plan->inputDepth : plan->outputDepth;
-  g.outHeight = transposed ? plan->inputHeight : plan->outputHeight;
-  g.outWidth = transposed ? plan->inputWidth : plan->outputWidth;
-  g.kT = p.kT, g.kH = p.kH, g.kW = p.kW;
-  g.dT = p.dT, g.dH = p.dH, g.dW = p.dW;
-  g.padT = p.padT, g.padH = p.padH, g.padW = p.padW;
-  g.dilationT = p.dilationT, g.dilationH = p.dilationH, g.dilationW = p.dilationW;
+  THNNVol_plan(fn, input->nDimension, input->size, &p, transposed, plan);
 }
 
-// gradOutput must be [nImages x nOutputPlane x T' x H' x W'] (without nImages for one volume).
 static inline void THNN_(volCheckGradOutput)(const char *fn, THCTensor *gradOutput, const thcunn::VolPlan &plan,
                                              long nOutputPlane) {
   THNN_(checkNotNull)(fn, "gradOutput", gradOutput);
-  const long expected[5] = {plan.nImages, nOutputPlane, plan.outputDepth, plan.outputHeight, plan.outputWidth};
-  const long *e = plan.batched ? expected : expected + 1;
-  const int nd = plan.batched ? 5 : 4;
-  bool ok = gradOutput->nDimension == nd;
-  for (int d = 0; ok && d < nd; d++) ok = gradOutput->size[d] == e[d];
-  if (!ok)
-    THError("%s: gradOutput must have size %s, got %s", fn, _THSizeDesc(e, nd).str,
-            _THSizeDesc(gradOutput->size, gradOutput->nDimension).str);
+  THNNVol_checkGradOutput(fn, gradOutput->nDimension, gradOutput->size, &plan, nOutputPlane);
 }
 
 // A convolution's weight; returns nOutputPlane.
-static inline long THNN_(volCheckWeight)(THCState *state, const char *fn, const char *arg, THCTensor *w,
-                                         const thcunn::VolPlan &plan, const thcunn::VolParams &p) {
+static inline long THNN_(volCheckWeight)(const char *fn, const char *arg, THCTensor *w, const thcunn::VolPlan &plan,
+                                         const thcunn::VolParams &p) {
   THNN_(checkNotNull)(fn, arg, w);
-  const long nIn = plan.nInputPlane, K = nIn * p.kT * p.kH * p.kW;
-  const bool ok = (w->nDimension == 5 && w->size[1] == nIn && w->size[2] == p.kT && w->size[3] == p.kH &&
-                   w->size[4] == p.kW) ||
-                  (w->nDimension == 2 && w->size[1] == K);
-  if (!ok)
-    THError("%s: %s must be [nOutputPlane x %ld x %d x %d x %d] or [nOutputPlane x %ld] for an input of %ld planes "
-            "and a %d x %d x %d kernel, got %s",
-            fn, arg, nIn, p.kT, p.kH, p.kW, K, nIn, p.kT, p.kH, p.kW, THCTensor_(sizeDesc)(state, w).str);
-  return w->size[0];
+  return THNNVol_checkWeight(fn, arg, w->nDimension, w->size, &plan, &p);
 }
 
 // A transposed convolution's weight; returns nOutputPlane.
-static inline long THNN_(fullVolCheckWeight)(THCState *state, const char *fn, const char *arg, THCTensor *w,
+static inline long THNN_(fullVolCheckWeight)(const char *fn, const char *arg, THCTensor *w,
                                              const thcunn::VolPlan &plan, const thcunn::VolParams &p) {
   THNN_(checkNotNull)(fn, arg, w);
-  if (w->nDimension != 5 || w->size[0] != plan.nInputPlane || w->size[2] != p.kT || w->size[3] != p.kH ||
-      w->size[4] != p.kW)
-    THError("%s: %s must be [%ld x nOutputPlane x %d x %d x %d] for an input of %ld planes and a %d x %d x %d "
-            "kernel, got %s",
-            fn, arg, plan.nInputPlane, p.kT, p.kH, p.kW, plan.nInputPlane, p.kT, p.kH, p.kW,
-            THCTensor_(sizeDesc)(state, w).str);
-  return w->size[1];
+  return THNNVol_checkFullWeight(fn, arg, w->nDimension, w->size, &plan, &p);
 }
 
-// bias / gradBias: NULL or n elements (THNN's convCheckNumel).
-static inline void THNN_(volCheckNumel)(THCState *state, const char *fn, const char *arg, THCTensor *t, long n) {
-  if (t && THCTensor_(nElement)(state, t) != n)
-    THError("%s: %s must have %ld elements (%s), got size %s", fn, arg, n, "nOutputPlane",
-            THCTensor_(sizeDesc)(state, t).str);
+// bias / gradBias: NULL or n elements.
+static inline void THNN_(volCheckNumel)(const char *fn, const char *arg, THCTensor *t, long n) {
+  if (t) THNNConv_checkNumel(fn, arg, t->nDimension, t->size, n, "nOutputPlane");
 }
 
 // Every tensor of a pass (NULL ones skipped) on the current device.
@@ -221,8 +159,8 @@ static inline void THNN_(ConvolutionGemm3d_updateOutput)(THCState *state, const 
                                                          const thcunn::VolParams &p) {
   thcunn::VolPlan plan;
   THNN_(volPlan)(state, fn, input, p, false, &plan);
-  const long nOut = THNN_(volCheckWeight)(state, fn, "weight", weight, plan, p);
-  THNN_(volCheckNumel)(state, fn, "bias", bias, nOut);
+  const long nOut = THNN_(volCheckWeight)(fn, "weight", weight, plan, p);
+  THNN_(volCheckNumel)(fn, "bias", bias, nOut);
   THNN_(checkNotNull)(fn, "output", output);
   THNN_(checkNotNull)(fn, columnsName, columns);
   thcunn::volCheckBlasSizes(fn, plan.geometry, nOut);
@@ -238,7 +176,7 @@ static inline void THNN_(ConvolutionGemm3d_updateGradInput)(THCState *state, con
                                                             const char *columnsName, const thcunn::VolParams &p) {
   thcunn::VolPlan plan;
   THNN_(volPlan)(state, fn, input, p, false, &plan);
-  const long nOut = THNN_(volCheckWeight)(state, fn, "weight", weight, plan, p);
+  const long nOut = THNN_(volCheckWeight)(fn, "weight", weight, plan, p);
   THNN_(volCheckGradOutput)(fn, gradOutput, plan, nOut);
   THNN_(checkNotNull)(fn, "gradInput", gradInput);
   THNN_(checkNotNull)(fn, columnsName, gradColumns);
@@ -258,8 +196,8 @@ static inline void THNN_(ConvolutionGemm3d_accGradParameters)(THCState *state, c
                                                               accreal scale) {
   thcunn::VolPlan plan;
   THNN_(volPlan)(state, fn, input, p, false, &plan);
-  const long nOut = THNN_(volCheckWeight)(state, fn, "gradWeight", gradWeight, plan, p);
-  THNN_(volCheckNumel)(state, fn, "gradBias", gradBias, nOut);
+  const long nOut = THNN_(volCheckWeight)(fn, "gradWeight", gradWeight, plan, p);
+  THNN_(volCheckNumel)(fn, "gradBias", gradBias, nOut);
   THNN_(volCheckGradOutput)(fn, gradOutput, plan, nOut);
   THNN_(checkNotNull)(fn, columnsName, columns);
   thcunn::volCheckBlasSizes(fn, plan.geometry, nOut);
@@ -277,7 +215,7 @@ static inline void THNN_(ConvolutionGemm3d_accGradParameters)(THCState *state, c
 static inline long THNN_(fullVolPlan)(THCState *state, const char *fn, THCTensor *input, THCTensor *weight,
                                       const char *weightName, const thcunn::VolParams &p, thcunn::VolPlan *plan) {
   THNN_(volPlan)(state, fn, input, p, true, plan);
-  const long nOut = THNN_(fullVolCheckWeight)(state, fn, weightName, weight, *plan, p);
+  const long nOut = THNN_(fullVolCheckWeight)(fn, weightName, weight, *plan, p);
   plan->geometry.channels = nOut;
   return nOut;
 }
@@ -288,7 +226,7 @@ static inline void THNN_(FullConvolutionGemm3d_updateOutput)(THCState *state, co
                                                              const thcunn::VolParams &p) {
   thcunn::VolPlan plan;
   const long nOut = THNN_(fullVolPlan)(state, fn, input, weight, "weight", p, &plan);
-  THNN_(volCheckNumel)(state, fn, "bias", bias, nOut);
+  THNN_(volCheckNumel)(fn, "bias", bias, nOut);
   THNN_(checkNotNull)(fn, "output", output);
   THNN_(checkNotNull)(fn, columnsName, columns);
   thcunn::volCheckBlasSizes(fn, plan.geometry, plan.nInputPlane);
@@ -325,7 +263,7 @@ static inline void THNN_(FullConvolutionGemm3d_accGradParameters)(THCState *stat
                                                                   const thcunn::VolParams &p, accreal scale) {
   thcunn::VolPlan plan;
   const long nOut = THNN_(fullVolPlan)(state, fn, input, gradWeight, "gradWeight", p, &plan);
-  THNN_(volCheckNumel)(state, fn, "gradBias", gradBias, nOut);
+  THNN_(volCheckNumel)(fn, "gradBias", gradBias, nOut);
   THNN_(volCheckGradOutput)(fn, gradOutput, plan, nOut);
   THNN_(checkNotNull)(fn, columnsName, columns);
   thcunn::volCheckBlasSizes(fn, plan.geometry, plan.nInputPlane);

@@ -4,13 +4,11 @@
 // x^power)^(1/power). Computed in double as THNN's (accreal), one thread per output element for the
 // forward pass and per input element for the gradient (a gather over the windows that hold it, in the
 // CPU's order); consecutive threads take consecutive positions, so accesses coalesce.
+#include "THNNFeatureLPShape.h"
 
 namespace thcunn {
 
-struct LPShape {
-  long nBatch, nFeatures, inner, nOutFeatures;
-  long width, stride;
-};
+using LPShape = THNNFeatureLPShape;
 
 template <typename T>
 __global__ void featureLPForwardKernel(LPShape s, double power, const T *__restrict__ x, T *__restrict__ y) {

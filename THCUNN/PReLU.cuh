@@ -1,6 +1,7 @@
 #pragma once
-// PReLU's device code: the per-channel slope applied to a contiguous outer x channels x inner array,
-// and the double-precision sum the slope gradient is reduced with.
+// PReLU's device code: the per-channel slope applied to a contiguous outer x channels x inner array.
+// The slope gradient sums a whole channel of float products in double (thcunn::DoubleSum).
+#include "PlaneReduce.cuh"
 #include "THCReduce.cuh"
 
 namespace thcunn_prelu {
@@ -23,15 +24,5 @@ void applySlope(THCState *state, const T *x, const T *v, const T *w, T *out, lon
       x, v, w, out, n, channels, inner);
   THCudaCheckLaunch("PReLU slope");
 }
-
-// A sum in double: the slope gradient adds up a whole channel of float products.
-struct Sum {
-  __host__ __device__ double init() const { return 0; }
-  template <typename T>
-  __device__ double map(T x, long) const {
-    return (double)x;
-  }
-  __device__ double combine(double a, double b) const { return a + b; }
-};
 
 }  // namespace thcunn_prelu

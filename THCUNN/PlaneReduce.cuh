@@ -9,6 +9,17 @@ namespace thcunn {
 
 constexpr int kPlaneThreads = 1024;
 
+// A sum in double as THC_reduceDim's reduction (THCReduce.cuh): a long row or column of floats stays
+// within float rounding of the CPU's result.
+struct DoubleSum {
+  __host__ __device__ double init() const { return 0; }
+  template <typename T>
+  __device__ double map(T x, long) const {
+    return (double)x;
+  }
+  __device__ double combine(double a, double b) const { return a + b; }
+};
+
 struct SumPair {
   double first, second;
 };

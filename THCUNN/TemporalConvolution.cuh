@@ -1,8 +1,10 @@
 #pragma once
 // TemporalConvolution's device helpers: the GEMMs (THC's cuBLAS wrappers, THBlas's column-major
 // conventions), the bias rows the output starts from, and the gradient-of-bias sum.
+#include "PlaneReduce.cuh"
 #include "THCReduce.cuh"
 #include "THCTensorMathBlas.cuh"
+#include "THNNTemporalShape.h"
 
 namespace thcunn_temporal {
 
@@ -22,21 +24,11 @@ void fillRows(THCState *state, T *y, long rows, long cols, const T *bias) {
   THCudaCheckLaunch("TemporalConvolution bias");
 }
 
-// A column sum in double (a whole batch of frames per output feature).
-struct Sum {
-  __host__ __device__ double init() const { return 0; }
-  template <typename T>
-  __device__ double map(T x, long) const {
-    return (double)x;
-  }
-  __device__ double combine(double a, double b) const { return a + b; }
-};
-
-// gradBias[o] += scale * the sum of column o of the contiguous rows x cols matrix gy.
+// gradBias[o] += scale * the sum (in double) of column o of the contiguous rows x cols matrix gy.
 template <typename T>
 void accGradBias(THCState *state, const T *gy, long rows, long cols, T *gradBias, double scale) {
   if (rows == 0 || cols == 0) return;
-  THC_reduceDim(state, gy, 1L, rows, cols, Sum{},
+  THC_reduceDim(state, gy, 1L, rows, cols, thcunn::DoubleSum{},
                 [=] __device__(long o, double sum, long) { gradBias[o] += (T)(scale * sum); });
 }
 

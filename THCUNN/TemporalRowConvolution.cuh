@@ -3,6 +3,8 @@
 // [N x F x T'], weight [F x kW], output frame t of row f reading x[f][t*dW - padW + k] (0 outside).
 // The rows are independent 1-tap-per-weight dot products, so the kernels compute them directly
 // (consecutive threads on consecutive frames) rather than through an unfolding and a GEMM.
+#include "THNNTemporalShape.h"
+
 namespace thcunn_rowconv {
 
 struct Geometry {

@@ -1,4 +1,4 @@
-// Lp pooling across features, as THNN's (THNN/generic/FeatureLPPooling.c: same checks and messages;
+// Lp pooling across features, as THNN's (THNN/generic/FeatureLPPooling.c: same checks, THNNFeatureLPShape.h;
 // any positive width and stride). The input is [features], [features x d1] or [features x d1 x d2],
 // with a leading batch dimension in batch mode; kernels in FeatureLPPooling.cuh.
 
@@ -8,30 +8,7 @@ static inline thcunn::LPShape THNN_(FeatureLPPooling_shape)(THCState *state, con
     THNN_(checkDims)(state, fn, "input", input, 2, 4);
   else
     THNN_(checkDims)(state, fn, "input", input, 1, 3);
-  if (width < 1 || stride < 1)
-    THError("%s: width and stride must be positive, got width = %d, stride = %d", fn, width, stride);
-  if (!(power != 0)) THError("%s: power must be non-zero, got %g", fn, power);
-  const int f = batchMode ? 1 : 0;
-  thcunn::LPShape s;
-  s.nBatch = batchMode ? input->size[0] : 1;
-  s.nFeatures = input->size[f];
-  s.inner = 1;
-  for (int d = f + 1; d < input->nDimension; d++) s.inner *= input->size[d];
-  if (s.nFeatures < width)
-    THError("%s: input must have at least width = %d features (dimension %d), got size %s", fn, width,
-            f + TH_INDEX_BASE, THCTensor_(sizeDesc)(state, input).str);
-  s.nOutFeatures = (s.nFeatures - width) / stride + 1;
-  s.width = width;
-  s.stride = stride;
-  return s;
-}
-
-// The output's sizes: input's, with nOutFeatures features; returns their number.
-static inline int THNN_(FeatureLPPooling_outputSizes)(THCTensor *input, const thcunn::LPShape &s, bool batchMode,
-                                                      long *sizes) {
-  for (int d = 0; d < input->nDimension; d++) sizes[d] = input->size[d];
-  sizes[batchMode ? 1 : 0] = s.nOutFeatures;
-  return input->nDimension;
+  return THNNFeatureLP_shape(fn, input->nDimension, input->size, power, width, stride, batchMode);
 }
 
 // t has the given sizes (THNN's poolCheckTensorSizes, same message).
@@ -53,7 +30,7 @@ void THNN_(FeatureLPPooling_updateOutput)(THCState *state, THCTensor *input, THC
   THNN_(checkDevice)(state, fn, "input", input);
   THNN_(checkDevice)(state, fn, "output", output);
   long sizes[4];
-  const int nd = THNN_(FeatureLPPooling_outputSizes)(input, s, batchMode, sizes);
+  const int nd = THNNFeatureLP_outputSizes(input->nDimension, input->size, &s, batchMode, sizes);
 
   THCTensor *in = THCTensor_(newContiguous)(state, input);
   THCTensor_(resizeNd)(state, output, nd, sizes, NULL);
@@ -75,7 +52,7 @@ void THNN_(FeatureLPPooling_updateGradInput)(THCState *state, THCTensor *gradOut
   const char *fn = "FeatureLPPooling_updateGradInput";
   const thcunn::LPShape s = THNN_(FeatureLPPooling_shape)(state, fn, input, power, width, stride, batchMode);
   long sizes[4];
-  const int nd = THNN_(FeatureLPPooling_outputSizes)(input, s, batchMode, sizes);
+  const int nd = THNNFeatureLP_outputSizes(input->nDimension, input->size, &s, batchMode, sizes);
   THNN_(FeatureLPPooling_checkSizes)(fn, "output", output, nd, sizes);
   THNN_(FeatureLPPooling_checkSizes)(fn, "gradOutput", gradOutput, nd, sizes);
   THNN_(checkNotNull)(fn, "gradInput", gradInput);

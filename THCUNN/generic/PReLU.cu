@@ -88,12 +88,12 @@ void THNN_(PReLU_accGradParameters)(THCState *state, THCTensor *input, THCTensor
   });
   double *partial = nullptr;
   THCudaCheck(THCudaMalloc(state, (void **)&partial, sizeof(double) * outer * channels));
-  THC_reduceDim(state, THCTensor_(data)(state, products), outer * channels, inner, 1L, thcunn_prelu::Sum{},
+  THC_reduceDim(state, THCTensor_(data)(state, products), outer * channels, inner, 1L, thcunn::DoubleSum{},
                 [=] __device__(long run, double sum, long) { partial[run] = sum; });
   THCTensor *gw = THCTensor_(newContiguous)(state, gradWeight);
   real *gwData = THCTensor_(data)(state, gw);
   const double scale = scale_;
-  THC_reduceDim(state, partial, 1L, outer, channels, thcunn_prelu::Sum{},
+  THC_reduceDim(state, partial, 1L, outer, channels, thcunn::DoubleSum{},
                 [=] __device__(long c, double sum, long) { gwData[c] += (real)(scale * sum); });
   THCudaCheck(THCudaFree(state, partial));
   THCTensor_(freeCopyTo)(state, gw, gradWeight);

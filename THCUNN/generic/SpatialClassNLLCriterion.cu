@@ -2,6 +2,7 @@
 // numbers in [1, C]; the loss sums (or, with sizeAverage, averages by total weight) over all
 // pixels. No ignore_index in this legacy interface. The work is in generic/CriterionCommon.cuh.
 #include "CriterionCommon.cuh"
+#include "THNNClassNLLShape.h"
 
 static void THNN_(SpatialClassNLLCriterion_check)(THCState *state, const char *fn, THCTensor *input,
                                                   THCudaLongTensor *target, const char *resultName,
@@ -10,11 +11,7 @@ static void THNN_(SpatialClassNLLCriterion_check)(THCState *state, const char *f
   THNN_(checkNotNull)(fn, "target", target);
   THNN_(checkNotNull)(fn, resultName, result);
   THNN_(checkNotNull)(fn, "total_weight", total_weight);
-  if (target->nDimension != 3 || target->size[0] != input->size[0] || target->size[1] != input->size[2] ||
-      target->size[2] != input->size[3])
-    THError("%s: target must be a 3D tensor of size [%ld x %ld x %ld] (input %s without its classes), got size %s",
-            fn, input->size[0], input->size[2], input->size[3], THCTensor_(sizeDesc)(state, input).str,
-            THCudaLongTensor_sizeDesc(state, target).str);
+  THNNClassNLL_checkSpatialTarget(fn, input->nDimension, input->size, target->nDimension, target->size);
   THNN_(ClassNLL_checkDevices)(state, fn, input, resultName, result, total_weight);
   THNN_(ClassNLL_checkTargets)(state, fn, target, input->size[1], false, 0, weights);
 }

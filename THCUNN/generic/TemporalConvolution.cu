@@ -8,66 +8,39 @@
 // dW >= kW): block j, kernel frames [j*dW, min(kW, (j+1)*dW)), is one GEMM over that strided view,
 // batched over the images (output and input gradient) with no copy.
 
-typedef struct {
-  long nImages, nFrames, nOutputFrames, inputFrameSize, outputFrameSize;
-  int batched;
-} THNN_(TemporalPlan);
-
-// THNN's checks: input 2D or 3D with at least kW frames of inputFrameSize features (when >= 0), kW and
-// dW positive, weight [outputFrameSize x kW*inputFrameSize], sizes that fit BLAS's int.
-static THNN_(TemporalPlan) THNN_(TemporalConvolution_plan)(THCState *state, const char *fn, THCTensor *input,
-                                                           const char *weightName, THCTensor *weight, int kW, int dW,
-                                                           long inputFrameSize) {
+// THNN's checks (THNN/THNNTemporalShape.h): input 2D or 3D with at least kW frames of inputFrameSize
+// features (when >= 0), kW and dW positive, weight [outputFrameSize x kW*inputFrameSize], sizes that fit
+// BLAS's int.
+static THNNTemporalPlan THNN_(TemporalConvolution_plan)(THCState *state, const char *fn, THCTensor *input,
+                                                        const char *weightName, THCTensor *weight, int kW, int dW,
+                                                        long inputFrameSize) {
   THNN_(checkDims)(state, fn, "input", input, 2, 3);
-  if (kW <= 0 || dW <= 0) THError("%s: kW and dW must be positive, got kW=%d dW=%d", fn, kW, dW);
-  THNN_(TemporalPlan) plan;
-  plan.batched = input->nDimension == 3;
-  plan.nImages = plan.batched ? input->size[0] : 1;
-  plan.nFrames = input->size[plan.batched];
-  plan.inputFrameSize = input->size[plan.batched + 1];
-  if (inputFrameSize >= 0 && plan.inputFrameSize != inputFrameSize)
-    THError("%s: input frames must have inputFrameSize = %ld features, got input of size %s", fn, inputFrameSize,
-            THCTensor_(sizeDesc)(state, input).str);
-  if (plan.nFrames < kW)
-    THError("%s: input has %ld frames, fewer than the kernel width kW=%d (input of size %s)", fn, plan.nFrames, kW,
-            THCTensor_(sizeDesc)(state, input).str);
-  plan.nOutputFrames = (plan.nFrames - kW) / dW + 1;
+  THNNTemporalPlan plan;
+  THNNTemporal_planInput(fn, input->nDimension, input->size, kW, dW, inputFrameSize, &plan);
   THNN_(checkNotNull)(fn, weightName, weight);
-  if (weight->nDimension != 2 || weight->size[1] != kW * plan.inputFrameSize)
-    THError("%s: %s must be [outputFrameSize x %ld] (kW * inputFrameSize), got %s", fn, weightName,
-            kW * plan.inputFrameSize, THCTensor_(sizeDesc)(state, weight).str);
-  plan.outputFrameSize = weight->size[0];
-  if ((long)kW * plan.inputFrameSize > INT_MAX || (long)dW * plan.inputFrameSize > INT_MAX ||
-      plan.nOutputFrames > INT_MAX || plan.outputFrameSize > INT_MAX)
-    THError("%s: input of size %s is too large for BLAS's int sizes", fn, THCTensor_(sizeDesc)(state, input).str);
+  THNNTemporal_planWeight(fn, weightName, weight->nDimension, weight->size, input->nDimension, input->size, kW, dW,
+                          &plan);
   THNN_(checkDevice)(state, fn, "input", input);
   THNN_(checkDevice)(state, fn, weightName, weight);
   return plan;
 }
 
 static void THNN_(TemporalConvolution_checkGradOutput)(THCState *state, const char *fn, THCTensor *gradOutput,
-                                                       const THNN_(TemporalPlan) *plan) {
+                                                       const THNNTemporalPlan *plan) {
   THNN_(checkNotNull)(fn, "gradOutput", gradOutput);
-  long expected[3] = {plan->nImages, plan->nOutputFrames, plan->outputFrameSize};
-  const long *e = plan->batched ? expected : expected + 1;
-  const int nd = plan->batched ? 3 : 2;
-  int ok = gradOutput->nDimension == nd;
-  for (int d = 0; ok && d < nd; d++) ok = gradOutput->size[d] == e[d];
-  if (!ok)
-    THError("%s: gradOutput must have size %s, got %s", fn, _THSizeDesc(e, nd).str,
-            THCTensor_(sizeDesc)(state, gradOutput).str);
+  THNNTemporal_checkGradOutput(fn, gradOutput->nDimension, gradOutput->size, plan->batched, plan->nImages,
+                               plan->nOutputFrames, plan->outputFrameSize);
   THNN_(checkDevice)(state, fn, "gradOutput", gradOutput);
 }
 
 static void THNN_(TemporalConvolution_checkNumel)(THCState *state, const char *fn, const char *arg, THCTensor *t,
                                                   long n, const char *what) {
-  if (t && THCTensor_(nElement)(state, t) != n)
-    THError("%s: %s must have %ld elements (%s), got size %s", fn, arg, n, what, THCTensor_(sizeDesc)(state, t).str);
+  if (t) THNNConv_checkNumel(fn, arg, t->nDimension, t->size, n, what);
   THNN_(checkDevice)(state, fn, arg, t);
 }
 
 // Whether the GEMMs have anything to do (cuBLAS rejects leading dimensions of 0).
-static int THNN_(TemporalConvolution_hasWork)(const THNN_(TemporalPlan) *plan) {
+static int THNN_(TemporalConvolution_hasWork)(const THNNTemporalPlan *plan) {
   return plan->nImages > 0 && plan->inputFrameSize > 0 && plan->outputFrameSize > 0;
 }
 
@@ -81,7 +54,7 @@ void THNN_(TemporalConvolution_updateOutput)(THCState *state, THCTensor *input, 
                                              THCTensor *bias, int kW, int dW, int inputFrameSize,
                                              int outputFrameSize) {
   const char *fn = "TemporalConvolution_updateOutput";
-  const THNN_(TemporalPlan) plan =
+  const THNNTemporalPlan plan =
       THNN_(TemporalConvolution_plan)(state, fn, input, "weight", weight, kW, dW, inputFrameSize);
   if (plan.outputFrameSize != outputFrameSize)
     THError("%s: weight must have outputFrameSize = %d rows, got %s", fn, outputFrameSize,
@@ -115,7 +88,7 @@ void THNN_(TemporalConvolution_updateOutput)(THCState *state, THCTensor *input, 
 void THNN_(TemporalConvolution_updateGradInput)(THCState *state, THCTensor *input, THCTensor *gradOutput,
                                                 THCTensor *gradInput, THCTensor *weight, int kW, int dW) {
   const char *fn = "TemporalConvolution_updateGradInput";
-  const THNN_(TemporalPlan) plan = THNN_(TemporalConvolution_plan)(state, fn, input, "weight", weight, kW, dW, -1);
+  const THNNTemporalPlan plan = THNN_(TemporalConvolution_plan)(state, fn, input, "weight", weight, kW, dW, -1);
   THNN_(TemporalConvolution_checkGradOutput)(state, fn, gradOutput, &plan);
   THNN_(checkNotNull)(fn, "gradInput", gradInput);
   THNN_(checkDevice)(state, fn, "gradInput", gradInput);
@@ -143,7 +116,7 @@ void THNN_(TemporalConvolution_accGradParameters)(THCState *state, THCTensor *in
                                                   THCTensor *gradWeight, THCTensor *gradBias, int kW, int dW,
                                                   accreal scale) {
   const char *fn = "TemporalConvolution_accGradParameters";
-  const THNN_(TemporalPlan) plan =
+  const THNNTemporalPlan plan =
       THNN_(TemporalConvolution_plan)(state, fn, input, "gradWeight", gradWeight, kW, dW, -1);
   THNN_(TemporalConvolution_checkNumel)(state, fn, "gradBias", gradBias, plan.outputFrameSize, "outputFrameSize");
   THNN_(TemporalConvolution_checkGradOutput)(state, fn, gradOutput, &plan);

@@ -7,41 +7,22 @@
 // finput and fgradInput are resized as THNN resizes them ([F x kW x T'], the columns of one image)
 // but hold no result (THNN's accGradParameters does not depend on them either).
 
-typedef struct {
-  long nImages, nFeatures, nFrames, nOutputFrames;
-  int batched;
-} THNN_(RowConvPlan);
-
-static THNN_(RowConvPlan) THNN_(TemporalRowConvolution_plan)(THCState *state, const char *fn, THCTensor *input,
-                                                             const char *weightName, THCTensor *weight, int kW,
-                                                             int dW, int padW, bool featFirst) {
+// THNN's checks (THNN/THNNTemporalShape.h).
+static THNNRowConvPlan THNN_(TemporalRowConvolution_plan)(THCState *state, const char *fn, THCTensor *input,
+                                                          const char *weightName, THCTensor *weight, int kW, int dW,
+                                                          int padW, bool featFirst) {
   THNN_(checkDims)(state, fn, "input", input, 2, 3);
-  if (kW <= 0 || dW <= 0 || padW < 0)
-    THError("%s: kW and dW must be positive and padW not negative, got kW=%d dW=%d padW=%d", fn, kW, dW, padW);
+  THNNRowConv_checkParams(fn, kW, dW, padW);
   THNN_(checkNotNull)(fn, weightName, weight);
-  if (weight->nDimension != 3 || weight->size[1] != 1 || weight->size[2] != kW)
-    THError("%s: %s must be [inputFrameSize x 1 x %d], got %s", fn, weightName, kW,
-            THCTensor_(sizeDesc)(state, weight).str);
-  THNN_(RowConvPlan) plan;
-  plan.batched = input->nDimension == 3;
-  plan.nImages = plan.batched ? input->size[0] : 1;
-  const int dimF = plan.batched + (featFirst ? 0 : 1), dimT = plan.batched + (featFirst ? 1 : 0);
-  plan.nFeatures = weight->size[0];
-  plan.nFrames = input->size[dimT];
-  if (input->size[dimF] != plan.nFeatures)
-    THError("%s: input must have inputFrameSize = %ld features at dimension %d (featFirst = %d), got size %s", fn,
-            plan.nFeatures, dimF + TH_INDEX_BASE, (int)featFirst, THCTensor_(sizeDesc)(state, input).str);
-  plan.nOutputFrames = THMax(0L, THNN_convOutputSize(fn, "the number of output frames", plan.nFrames, kW, dW, padW,
-                                                     1, 0, 0));
-  if (plan.nOutputFrames < 1)
-    THError("%s: output has %ld frames, too few for input of %ld frames (kW=%d, dW=%d, padW=%d)", fn,
-            plan.nOutputFrames, plan.nFrames, kW, dW, padW);
+  THNNRowConvPlan plan;
+  THNNRowConv_plan(fn, weightName, weight->nDimension, weight->size, input->nDimension, input->size, kW, dW, padW,
+                   featFirst, &plan);
   THNN_(checkDevice)(state, fn, "input", input);
   THNN_(checkDevice)(state, fn, weightName, weight);
   return plan;
 }
 
-static thcunn_rowconv::Geometry THNN_(TemporalRowConvolution_geometry)(const THNN_(RowConvPlan) *plan, int kW, int dW,
+static thcunn_rowconv::Geometry THNN_(TemporalRowConvolution_geometry)(const THNNRowConvPlan *plan, int kW, int dW,
                                                                       int padW) {
   return thcunn_rowconv::Geometry{plan->nImages, plan->nFeatures, plan->nFrames, plan->nOutputFrames, kW, dW, padW};
 }
@@ -53,7 +34,7 @@ static THCTensor *THNN_(TemporalRowConvolution_featFirstView)(THCState *state, T
 }
 
 // Resizes t to the caller's layout of [nImages x F x frames] and returns it seen feature-first.
-static THCTensor *THNN_(TemporalRowConvolution_resize)(THCState *state, THCTensor *t, const THNN_(RowConvPlan) *plan,
+static THCTensor *THNN_(TemporalRowConvolution_resize)(THCState *state, THCTensor *t, const THNNRowConvPlan *plan,
                                                       long frames, bool featFirst) {
   const long a = featFirst ? plan->nFeatures : frames, b = featFirst ? frames : plan->nFeatures;
   if (plan->batched)
@@ -72,17 +53,11 @@ static THCTensor *THNN_(TemporalRowConvolution_contiguous)(THCState *state, THCT
 }
 
 static void THNN_(TemporalRowConvolution_checkGradOutput)(THCState *state, const char *fn, THCTensor *gradOutput,
-                                                          const THNN_(RowConvPlan) *plan, bool featFirst) {
+                                                          const THNNRowConvPlan *plan, bool featFirst) {
   THNN_(checkNotNull)(fn, "gradOutput", gradOutput);
-  long expected[3] = {plan->nImages, featFirst ? plan->nFeatures : plan->nOutputFrames,
-                      featFirst ? plan->nOutputFrames : plan->nFeatures};
-  const long *e = plan->batched ? expected : expected + 1;
-  const int nd = plan->batched ? 3 : 2;
-  int ok = gradOutput->nDimension == nd;
-  for (int d = 0; ok && d < nd; d++) ok = gradOutput->size[d] == e[d];
-  if (!ok)
-    THError("%s: gradOutput must have size %s, got %s", fn, _THSizeDesc(e, nd).str,
-            THCTensor_(sizeDesc)(state, gradOutput).str);
+  THNNTemporal_checkGradOutput(fn, gradOutput->nDimension, gradOutput->size, plan->batched, plan->nImages,
+                               featFirst ? plan->nFeatures : plan->nOutputFrames,
+                               featFirst ? plan->nOutputFrames : plan->nFeatures);
   THNN_(checkDevice)(state, fn, "gradOutput", gradOutput);
 }
 
@@ -94,9 +69,7 @@ static void THNN_(TemporalRowConvolution_checkBuffer)(THCState *state, const cha
 
 static void THNN_(TemporalRowConvolution_checkNumel)(THCState *state, const char *fn, const char *arg, THCTensor *t,
                                                      long n) {
-  if (t && THCTensor_(nElement)(state, t) != n)
-    THError("%s: %s must have %ld elements (%s), got size %s", fn, arg, n, "inputFrameSize",
-            THCTensor_(sizeDesc)(state, t).str);
+  if (t) THNNConv_checkNumel(fn, arg, t->nDimension, t->size, n, "inputFrameSize");
   THNN_(checkDevice)(state, fn, arg, t);
 }
 
@@ -104,7 +77,7 @@ void THNN_(TemporalRowConvolution_updateOutput)(THCState *state, THCTensor *inpu
                                                 THCTensor *weight, THCTensor *bias, THCTensor *finput,
                                                 THCTensor *fgradInput, int kW, int dW, int padW, bool featFirst) {
   const char *fn = "TemporalRowConvolution_updateOutput";
-  const THNN_(RowConvPlan) plan =
+  const THNNRowConvPlan plan =
       THNN_(TemporalRowConvolution_plan)(state, fn, input, "weight", weight, kW, dW, padW, featFirst);
   THNN_(TemporalRowConvolution_checkNumel)(state, fn, "bias", bias, plan.nFeatures);
   THNN_(checkNotNull)(fn, "output", output);
@@ -130,7 +103,7 @@ void THNN_(TemporalRowConvolution_updateGradInput)(THCState *state, THCTensor *i
                                                    THCTensor *gradInput, THCTensor *weight, THCTensor *finput,
                                                    THCTensor *fgradInput, int kW, int dW, int padW, bool featFirst) {
   const char *fn = "TemporalRowConvolution_updateGradInput";
-  const THNN_(RowConvPlan) plan =
+  const THNNRowConvPlan plan =
       THNN_(TemporalRowConvolution_plan)(state, fn, input, "weight", weight, kW, dW, padW, featFirst);
   THNN_(TemporalRowConvolution_checkGradOutput)(state, fn, gradOutput, &plan, featFirst);
   THNN_(checkNotNull)(fn, "gradInput", gradInput);
@@ -155,7 +128,7 @@ void THNN_(TemporalRowConvolution_accGradParameters)(THCState *state, THCTensor 
                                                      THCTensor *fgradInput, int kW, int dW, int padW, bool featFirst,
                                                      accreal scale) {
   const char *fn = "TemporalRowConvolution_accGradParameters";
-  const THNN_(RowConvPlan) plan =
+  const THNNRowConvPlan plan =
       THNN_(TemporalRowConvolution_plan)(state, fn, input, "gradWeight", gradWeight, kW, dW, padW, featFirst);
   THNN_(TemporalRowConvolution_checkNumel)(state, fn, "gradBias", gradBias, plan.nFeatures);
   THNN_(TemporalRowConvolution_checkGradOutput)(state, fn, gradOutput, &plan, featFirst);

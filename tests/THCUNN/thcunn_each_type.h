@@ -22,26 +22,23 @@
 #define TEST_(NAME) TH_CONCAT_4(test_, Real, _, NAME)
 #define TEST_RANDOM(SEED, ND, S0, S1, S2, S3, LO, HI) TH_CONCAT_2(thcunn_random_, Real)(SEED, ND, S0, S1, S2, S3, LO, HI)
 
+#define TEST_UPLOAD(T) TH_CONCAT_2(thc_upload_, real)(T)
+#define TEST_MATCHES(G, E) TH_CONCAT_3(thc_assert_, real, _matches)(G, E, TEST_TOL)
+
 #define Real Float
 #define CReal Cuda
 #define real float
 #define TEST_TOL 1e-4
-#define TEST_UPLOAD(T) thc_upload_float(T)
-#define TEST_MATCHES(G, E) thc_assert_float_matches(G, E, TEST_TOL)
 #include __BASE_FILE__
 #undef Real
 #undef CReal
 #undef real
 #undef TEST_TOL
-#undef TEST_UPLOAD
-#undef TEST_MATCHES
 
 #define Real Double
 #define CReal CudaDouble
 #define real double
 #define TEST_TOL 1e-10
-#define TEST_UPLOAD(T) thc_upload_double(T)
-#define TEST_MATCHES(G, E) thc_assert_double_matches(G, E, TEST_TOL)
 #include __BASE_FILE__
 #undef Real
 #undef CReal

@@ -4,9 +4,14 @@ PyTorch 1.13 (Debian's python3-torch) on this machine in the same run, prints em
 PyTorch's time per workload and thread count, and draws the ratios to a PNG.
 
     /usr/bin/python3 bench/compare.py [--build build] [--threads 1 2] [--png bench/compare.png]
+    /usr/bin/python3 bench/compare.py --device cuda [--build build] [--png bench/compare_cuda.png]
 
 ember's benchmarks are named WORKLOAD/THREADS, e.g. "W1_conv3x3_forward/2" (times in ms); a
-workload missing on either side is reported as such."""
+workload missing on either side is reported as such.
+
+--device cuda compares libTHCUNN (bench/bench_THCUNN: W1-W7 with GPU-sized batches, the factor in
+its counter batch_x) with PyTorch on the same GPU (cuDNN, cudnn.benchmark on), one workload at a
+time, ember then PyTorch, and gives W5's share of the device-to-device copy bandwidth."""
 import argparse
 import glob
 import json
@@ -16,25 +21,37 @@ import subprocess
 import sys
 import time
 
-import torch
-import torch.nn.functional as F
+try:
+    import torch
+    import torch.nn.functional as F
+except ImportError:  # --help works without it
+    torch = F = None
+
+DEVICE = "cpu"  # where the PyTorch workloads run (--device)
+
+
+def randn(*sizes, **kw):
+    return torch.randn(*sizes, device=DEVICE, **kw)
 
 
 def median_ms(fn, reps=7, warmup=2):
+    sync = torch.cuda.synchronize if DEVICE == "cuda" else (lambda: None)
     for _ in range(warmup):
         fn()
     times = []
     for _ in range(reps):
+        sync()
         t0 = time.perf_counter()
         fn()
+        sync()
         times.append((time.perf_counter() - t0) * 1e3)
     return statistics.median(times)
 
 
 def conv_workload(n, c, h, w, o, k, stride, pad):
-    x = torch.randn(n, c, h, w)
-    weight = torch.randn(o, c, k, k, requires_grad=True)
-    bias = torch.randn(o, requires_grad=True)
+    x = randn(n, c, h, w)
+    weight = randn(o, c, k, k, requires_grad=True)
+    bias = randn(o, requires_grad=True)
     xg = x.clone().requires_grad_(True)
     out = F.conv2d(xg, weight, bias, stride, pad)
     grad = torch.randn_like(out)
@@ -49,10 +66,10 @@ def conv_workload(n, c, h, w, o, k, stride, pad):
     return forward, backward
 
 
-def linear_workload():
-    x = torch.randn(256, 1024, requires_grad=True)
-    weight = torch.randn(1024, 1024, requires_grad=True)
-    bias = torch.randn(1024, requires_grad=True)
+def linear_workload(n=256):
+    x = randn(n, 1024, requires_grad=True)
+    weight = randn(1024, 1024, requires_grad=True)
+    bias = randn(1024, requires_grad=True)
     out = F.linear(x, weight, bias)
     grad = torch.randn_like(out)
 
@@ -66,8 +83,8 @@ def linear_workload():
     return forward, backward
 
 
-def maxpool_workload():
-    x = torch.randn(16, 64, 64, 64, requires_grad=True)
+def maxpool_workload(n=16):
+    x = randn(n, 64, 64, 64, requires_grad=True)
     out = F.max_pool2d(x, 2, 2)
     grad = torch.randn_like(out)
 
@@ -81,11 +98,11 @@ def maxpool_workload():
     return forward, backward
 
 
-def batchnorm_workload():
-    x = torch.randn(16, 64, 32, 32, requires_grad=True)
-    weight = torch.randn(64, requires_grad=True)
-    bias = torch.randn(64, requires_grad=True)
-    mean, var = torch.zeros(64), torch.ones(64)
+def batchnorm_workload(n=16):
+    x = randn(n, 64, 32, 32, requires_grad=True)
+    weight = randn(64, requires_grad=True)
+    bias = randn(64, requires_grad=True)
+    mean, var = torch.zeros(64, device=DEVICE), torch.ones(64, device=DEVICE)
     out = F.batch_norm(x, mean, var, weight, bias, training=True)
     grad = torch.randn_like(out)
 
@@ -99,9 +116,9 @@ def batchnorm_workload():
     return forward, backward
 
 
-def logsoftmax_nll():
-    x = torch.randn(256, 1000, requires_grad=True)
-    target = torch.randint(0, 1000, (256,))
+def logsoftmax_nll(n=256):
+    x = randn(n, 1000, requires_grad=True)
+    target = torch.randint(0, 1000, (n,), device=DEVICE)
 
     def both():
         loss = F.nll_loss(F.log_softmax(x, 1), target)
@@ -179,7 +196,7 @@ def ember_times(build, threads):
         if out.returncode != 0:
             print("warning: %s failed: %s" % (prog, out.stderr.strip()[-300:]), file=sys.stderr)
             continue
-        if not out.stdout.strip():  # no W* benchmark in this program
+        if not out.stdout.strip() or out.stdout.startswith("skipped"):  # no W* benchmark, or no GPU
             continue
         for b in json.loads(out.stdout).get("benchmarks", []):
             if b.get("aggregate_name") != "median":
@@ -193,12 +210,110 @@ def ember_times(build, threads):
     return found
 
 
+def gpu_workload(key, scale):
+    """The PyTorch (forward, backward) of a W1-W7 workload with its batch multiplied by scale."""
+    return {
+        "W1_conv3x3": lambda: conv_workload(16 * scale, 64, 32, 32, 64, 3, 1, 1),
+        "W2_conv7x7s2": lambda: conv_workload(8 * scale, 3, 224, 224, 64, 7, 2, 3),
+        "W3_linear": lambda: linear_workload(256 * scale),
+        "W4_maxpool2x2": lambda: maxpool_workload(16 * scale),
+        "W7_batchnorm": lambda: batchnorm_workload(16 * scale),
+        "W6_logsoftmax_nll": lambda: (logsoftmax_nll(256 * scale), None),
+        "W5_tanh": lambda: (elementwise(torch.tanh, scale), None),
+        "W5_sigmoid": lambda: (elementwise(torch.sigmoid, scale), None),
+        "W5_relu": lambda: (elementwise(lambda t: F.threshold(t, 0.0, 0.0), scale), None),
+    }[key]()
+
+
+def elementwise(op, scale):
+    big = randn(16 * 1024 * 1024 * scale)
+    return lambda: op(big)
+
+
+def run_gpu_bench(prog, name):
+    """bench_THCUNN's median for one benchmark: (ms, counters and rates)."""
+    out = subprocess.run([prog, "--benchmark_filter=^%s$" % name, "--benchmark_format=json",
+                          "--benchmark_repetitions=5", "--benchmark_report_aggregates_only=true"],
+                         capture_output=True, text=True, check=True)
+    for b in json.loads(out.stdout)["benchmarks"]:
+        if b.get("aggregate_name") == "median":
+            return b["real_time"], b
+    sys.exit("%s: no median for %s" % (prog, name))
+
+
+def compare_cuda(args):
+    global DEVICE
+    DEVICE = "cuda"
+    prog = os.path.join(args.build, "bench", "bench_THCUNN")
+    listed = subprocess.run([prog, "--benchmark_list_tests"], capture_output=True, text=True, check=True).stdout
+    if listed.startswith("skipped"):
+        sys.exit(listed.strip())
+    if not torch.cuda.is_available():
+        sys.exit("PyTorch sees no CUDA device")
+    torch.backends.cudnn.benchmark = True
+    names = listed.split()
+    _, d2d = run_gpu_bench(prog, "memcpy_d2d")
+    rows = []
+    for name in names:  # alternating: ember, then PyTorch, workload by workload
+        if not name.startswith("THCUNN_"):
+            continue
+        mine, bench = run_gpu_bench(prog, name)
+        key = name[len("THCUNN_"):].rsplit("_x", 1)[0]  # e.g. W1_conv3x3_bwd
+        scale = int(bench["batch_x"])
+        base = key.replace("_fwd_bwd", "").replace("_fwd", "").replace("_bwd", "")
+        forward, backward = gpu_workload(base, scale)
+        # W6's "forward" is its forward + backward, as ember's benchmark is
+        theirs = median_ms(backward if key.endswith("_bwd") and not key.endswith("_fwd_bwd") else forward, 20, 3)
+        share = bench["bytes_per_second"] / d2d["bytes_per_second"] if "bytes_per_second" in bench else None
+        rows.append((key + "_x%d" % scale, mine, theirs, share))
+        torch.cuda.empty_cache()
+
+    print("%-40s %10s %10s %8s %12s" % ("workload (batch factor)", "ember ms", "pytorch ms", "ratio", "of D2D copy"))
+    for name, mine, theirs, share in rows:
+        print("%-40s %10.3f %10.3f %8.2f %12s" % (name, mine, theirs, mine / theirs,
+                                                  "%.0f%%" % (100 * share) if share is not None else ""))
+    draw(args.png, [r[0] for r in rows], {"GPU": [r[1] / r[2] for r in rows]},
+         "ember (libTHCUNN) time / PyTorch (cuDNN) time, log scale (lower is better)", log=True)
+
+
+def draw(png, names, series, ylabel, log=False):
+    """Bars of ratios per workload, one colour per series, to a PNG."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("matplotlib missing (scripts/install-deps.sh --with-torch installs it): no PNG")
+        return
+    fig, ax = plt.subplots(figsize=(12, 5))
+    width = 0.8 / len(series)
+    for i, (label, ratios) in enumerate(series.items()):
+        ax.bar([x + i * width for x in range(len(names))], ratios, width, label=label)
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    if log:
+        ax.set_yscale("log")
+    ax.set_xticks([x + width * (len(series) - 1) / 2 for x in range(len(names))])
+    ax.set_xticklabels(names, rotation=45, ha="right", fontsize=8)
+    ax.set_ylabel(ylabel)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(png, dpi=100)
+    print("wrote", png)
+
+
 def main():
-    ap = argparse.ArgumentParser()
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--build", default="build")
-    ap.add_argument("--threads", type=int, nargs="+", default=[1, 2])
-    ap.add_argument("--png", default="bench/compare.png")
+    ap.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
+    ap.add_argument("--threads", type=int, nargs="+", default=[1, 2], help="CPU only")
+    ap.add_argument("--png", help="default bench/compare.png (cpu), bench/compare_cuda.png (cuda)")
     args = ap.parse_args()
+    if torch is None:
+        sys.exit("PyTorch missing (scripts/install-deps.sh --with-torch installs it)")
+    if args.device == "cuda":
+        args.png = args.png or "bench/compare_cuda.png"
+        return compare_cuda(args)
+    args.png = args.png or "bench/compare.png"
 
     ours = ember_times(args.build, args.threads)
     workloads = pytorch_workloads()
@@ -215,27 +330,10 @@ def main():
         ratio = "%.2f" % (mine / theirs) if mine else "missing"
         print("%-38s %3d %12s %12.3f %8s" % (name, t, "%.3f" % mine if mine else "-", theirs, ratio))
 
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        print("matplotlib missing (scripts/install-deps.sh --with-torch installs it): no PNG")
-        return
-    fig, ax = plt.subplots(figsize=(12, 5))
-    width = 0.8 / len(args.threads)
     names = list(dict.fromkeys(r[0] for r in rows))
-    for i, t in enumerate(args.threads):
-        ratios = [next((m / p for n, tt, m, p in rows if n == name and tt == t and m), 0) for name in names]
-        ax.bar([x + i * width for x in range(len(names))], ratios, width, label="%d thread(s)" % t)
-    ax.axhline(1.0, color="black", linewidth=0.8)
-    ax.set_xticks([x + width * (len(args.threads) - 1) / 2 for x in range(len(names))])
-    ax.set_xticklabels(names, rotation=45, ha="right", fontsize=8)
-    ax.set_ylabel("ember time / PyTorch 1.13 time (lower is better)")
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(args.png, dpi=100)
-    print("wrote", args.png)
+    series = {"%d thread(s)" % t: [next((m / p for n, tt, m, p in rows if n == name and tt == t and m), 0)
+                                   for name in names] for t in args.threads}
+    draw(args.png, names, series, "ember time / PyTorch 1.13 time (lower is better)")
 
 
 if __name__ == "__main__":

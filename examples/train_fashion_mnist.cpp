@@ -3,13 +3,16 @@
 //
 //   ember_demo [--epochs 2] [--batch-size 64] [--lr 0.05] [--schedule warmup-cosine|constant]
 //              [--nesterov on|off] [--threads N] [--seed 1] [--data-dir /usr/share/datasets/fashion-mnist]
-//              [--checkpoint PATH]
+//              [--checkpoint PATH] [--device cpu|cuda|cuda:N]
 //
 // SGD with momentum 0.9, Nesterov's form by default. The learning rate, batch by batch: with the
 // default schedule it rises linearly from lr/10 to --lr over the first fifth of the run, then decays
 // along a cosine to 0. With DESIGN.md's W8 settings as they are (a constant lr 0.05, plain momentum)
 // two epochs end noisy, near 86% test accuracy (PyTorch 1.13 as well as ember); the schedule brings
 // that to about 89.0%, and Nesterov momentum on top to 89.2-89.4% (five seeds).
+//
+// --device cuda trains the same model (same seed, optimizer and batches) with libTHCUNN's kernels on
+// the GPU: each batch is staged in pinned host memory and uploaded asynchronously (BatchFeeder).
 #include <ember/ember.hpp>
 
 #include <unistd.h>
@@ -38,15 +41,39 @@ struct Flags {
   bool nesterov = true;
   std::string data_dir = data::FashionMNIST::kDefaultRoot;
   std::string checkpoint = (std::filesystem::temp_directory_path() / "ember_lenet_fashion_mnist.ckpt").string();
+  Device device = kCPU;
 };
 
 [[noreturn]] void usage(const char *prog, const std::string &error) {
   if (!error.empty()) std::fprintf(stderr, "%s: %s\n", prog, error.c_str());
   std::fprintf(stderr,
                "usage: %s [--epochs N] [--batch-size N] [--lr X] [--schedule warmup-cosine|constant]\n"
-               "          [--nesterov on|off] [--threads N] [--seed N] [--data-dir DIR] [--checkpoint PATH]\n",
+               "          [--nesterov on|off] [--threads N] [--seed N] [--data-dir DIR] [--checkpoint PATH]\n"
+               "          [--device cpu|cuda|cuda:N]\n",
                prog);
   std::exit(error.empty() ? 0 : 2);
+}
+
+// The device of --device, refused here (before any data is read) when this build or machine cannot
+// run it.
+[[noreturn]] void no_device(const std::string &why) {
+  std::fprintf(stderr, "--device: %s\n", why.c_str());
+  std::exit(1);
+}
+
+Device device(const std::string &spec) {
+  Device d;
+  try {
+    d = Device(spec);
+  } catch (const Error &e) {
+    no_device(e.what());
+  }
+  if (d.is_cpu()) return d;
+  if (!cuda::is_built()) no_device(spec + ": this ember was built without CUDA (configure with -DEMBER_CUDA=ON)");
+  int count = cuda::device_count();
+  if (count == 0) no_device(spec + ": no CUDA device found (no GPU, or no driver)");
+  if (d.index() >= count) no_device(spec + ": there are only " + std::to_string(count) + " CUDA device(s)");
+  return d;
 }
 
 Flags parse(int argc, char **argv) {
@@ -83,6 +110,7 @@ Flags parse(int argc, char **argv) {
     else if (arg == "--nesterov" && (value == "on" || value == "off")) f.nesterov = value == "on";
     else if (arg == "--data-dir") f.data_dir = value;
     else if (arg == "--checkpoint") f.checkpoint = value;
+    else if (arg == "--device") f.device = device(value);
     else usage(argv[0], "unknown option " + arg);
   }
   return f;
@@ -140,14 +168,45 @@ class Progress {
   Clock::time_point start_ = Clock::now(), last_draw_ = Clock::time_point();
 };
 
-// The fraction of the data set that the model classifies right.
-double accuracy(nn::Module &model, const data::TensorDataset &set) {
+// Brings batches to the training device. On the CPU a batch is used as it is. On a CUDA device it is
+// copied into one of two page-locked host buffers and uploaded asynchronously on the current stream,
+// so the training loop can queue the upload of batch k+1 right behind the step on batch k and gather
+// the next batch on the host while the GPU computes. A buffer is refilled two batches after its
+// upload was queued; the loop reads the loss (waiting for the stream) once a batch, so that upload
+// has finished by then.
+class BatchFeeder {
+ public:
+  explicit BatchFeeder(Device device) : device_(device) {}
+
+  data::Example operator()(const data::Example &batch) {
+    if (device_.is_cpu()) return batch;
+    data::Example &slot = slots_[next_];
+    next_ = 1 - next_;
+    long n = batch.data.size(0);
+    if (!slot.data.defined() || slot.data.size(0) < n) slot = {batch.data.pin_memory(), batch.target.pin_memory()};
+    data::Example staged{slot.data.narrow(0, 0, n), slot.target.narrow(0, 0, n)};
+    staged.data.copy_(batch.data);
+    staged.target.copy_(batch.target);
+    return {staged.data.to(device_, true), staged.target.to(device_, true)};
+  }
+
+ private:
+  Device device_;
+  data::Example slots_[2];
+  int next_ = 0;
+};
+
+// The fraction of the data set that the model (on `device`) classifies right.
+double accuracy(nn::Module &model, const data::TensorDataset &set, Device device) {
   model.eval();
   NoGradGuard no_grad;
   double correct = 0;
   data::DataLoader loader(set, data::DataLoaderOptions(1000));
-  for (const data::Example &batch : loader)
-    correct += model.forward(batch.data).argmax(1).eq(batch.target).sum().item();
+  BatchFeeder feed(device);
+  for (const data::Example &batch : loader) {
+    data::Example b = feed(batch);
+    correct += model.forward(b.data).argmax(1).eq(b.target).sum().item();
+  }
   return correct / (double)set.size();
 }
 
@@ -160,6 +219,8 @@ int main(int argc, char **argv) {
   std::printf("ember LeNet-5 on Fashion-MNIST: %ld epoch(s), batch %ld, SGD lr %g (%s), %smomentum 0.9, %d thread(s)\n",
               flags.epochs, flags.batch_size, flags.lr, flags.schedule ? "warm-up, cosine decay" : "constant",
               flags.nesterov ? "Nesterov " : "", THGetNumThreads());
+  if (flags.device.is_cuda())
+    std::printf("device %s: batches staged in pinned host memory, uploaded asynchronously\n", flags.device.str().c_str());
 
   std::unique_ptr<data::FashionMNIST> train, test;
   try {
@@ -180,6 +241,7 @@ int main(int argc, char **argv) {
   try {
     manual_seed((uint64_t)flags.seed);
     auto model = lenet();
+    model->to(flags.device);  // before the optimizer, which holds the parameters
     std::cout << *model << "\n";
     optim::SGD optimizer(model->parameters(), optim::SGDOptions(flags.lr).momentum(0.9).nesterov(flags.nesterov));
     nn::CrossEntropyLoss criterion;
@@ -198,30 +260,39 @@ int main(int argc, char **argv) {
       auto t0 = Clock::now();
       double running = 0;
       size_t done = 0, images = 0;
-      for (const data::Example &batch : loader) {
+      BatchFeeder feed(flags.device);
+      auto next = loader.begin();
+      auto fetch = [&] { return next != loader.end() ? feed(*next) : data::Example{}; };
+      data::Example batch = fetch();
+      while (batch.data.defined()) {
         optimizer.zero_grad();
         Tensor loss = criterion(model->forward(batch.data), batch.target);
         loss.backward();
         optimizer.step();
         if (schedule) schedule->step();
+        ++next;
+        data::Example following = fetch();  // its upload is queued behind this step
         double l = loss.item();
         running = done ? 0.98 * running + 0.02 * l : l;  // a smoothed loss for the display
         images += (size_t)batch.data.size(0);
         progress.update(++done, images, running);
+        batch = following;
       }
-      std::printf("epoch %ld: %.1f s, test accuracy %.2f%%\n", epoch, seconds_since(t0), 100 * accuracy(*model, *test));
+      std::printf("epoch %ld: %.1f s, test accuracy %.2f%%\n", epoch, seconds_since(t0),
+                  100 * accuracy(*model, *test, flags.device));
     }
 
-    double acc = accuracy(*model, *test);
+    double acc = accuracy(*model, *test, flags.device);
     std::printf("test accuracy after %ld epoch(s): %.2f%% (target >= 89%%)\n", flags.epochs, 100 * acc);
     save_checkpoint(flags.checkpoint, *model, &optimizer);
     std::printf("checkpoint saved to %s\n", flags.checkpoint.c_str());
 
     manual_seed((uint64_t)flags.seed + 1000);  // a fresh model with other weights
     auto fresh = lenet();
+    fresh->to(flags.device);
     optim::SGD fresh_optimizer(fresh->parameters(), optim::SGDOptions(flags.lr).momentum(0.9).nesterov(flags.nesterov));
     load_checkpoint(flags.checkpoint, *fresh, &fresh_optimizer);
-    double reloaded = accuracy(*fresh, *test);
+    double reloaded = accuracy(*fresh, *test, flags.device);
     std::printf("reloaded into a fresh model: test accuracy %.2f%% (%s)\n", 100 * reloaded,
                 reloaded == acc ? "the same" : "DIFFERENT");
     return reloaded == acc ? 0 : 1;

@@ -17,6 +17,11 @@ the element type), and writes them next to it:
 The type named in a function's own name stays fixed: copyCudaFloat's source is a THCudaTensor for
 every destination type, bernoulli_FloatTensor's p a THCudaTensor, bernoulli_DoubleTensor's a
 THCudaDoubleTensor.
+
+THCUNN.Double.txt comes from THCUNN.Float.txt: THNN_Cuda<Name> becomes THNN_CudaDouble<Name>,
+THCudaTensor becomes THCudaDoubleTensor, and float becomes double (cunn declared those scalars as
+accreal, float for THCudaTensor and double for THCudaDoubleTensor); index tensors stay
+THCudaLongTensor and the scalars declared double stay double.
 """
 import os
 import re
@@ -66,6 +71,19 @@ def derive(line, real, ctype, cuda):
     return "%s%s(%s%s);" % (ret, name, params, "," + fixed if fixed else "")
 
 
+def derive_thcunn(abi):
+    out = ["# Derived from THCUNN.Float.txt by scripts/derive_thc_lists.py (see its rules): do not edit."]
+    for line in open(os.path.join(abi, "THCUNN.Float.txt")):
+        line = line.rstrip("\n")
+        if not line.strip() or line.startswith("#"):
+            continue
+        line = re.sub(r"\bTHNN_Cuda(?=[A-Z])", "THNN_CudaDouble", line)
+        line = re.sub(r"\bTHCudaTensor\b", "THCudaDoubleTensor", line)
+        out.append(re.sub(r"\bfloat\b", "double", line))
+    with open(os.path.join(abi, "THCUNN.Double.txt"), "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
 def main(abi):
     lines = [l.rstrip("\n") for l in open(os.path.join(abi, "THC.Float.txt")) if l.strip() and not l.startswith("#")]
     th_long = open(os.path.join(abi, "TH.Long.txt")).read()
@@ -84,6 +102,7 @@ def main(abi):
             out.append(derive(line, real, ctype, cuda))
         with open(os.path.join(abi, "THC.%s.txt" % real), "w") as f:
             f.write("\n".join(out) + "\n")
+    derive_thcunn(abi)
 
 
 if __name__ == "__main__":

@@ -203,9 +203,14 @@ def is_optional(generic, pos, types):
 def required_handles(name, types, names):
     """[(0-based index, argument name or "", handle type)] of the handles that must not be NULL."""
     generic = REAL_PREFIX.sub("", name)
+    # libTHCUNN's wrappers check only the state: as in THNN, each kernel checks its own tensors (a
+    # criterion's weights, a convolution's bias and others may be NULL) with THNN's messages.
+    kernel_checks_tensors = name.startswith("THNN_Cuda")
     found = []
     for i, (ptype, pname) in enumerate(zip(types, names)):
         htype = handle_type(ptype)
+        if kernel_checks_tensors and i > 0:
+            continue
         if htype and not is_optional(generic, i + 1, types):
             found.append((i, pname, htype))
     return found

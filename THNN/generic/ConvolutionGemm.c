@@ -20,10 +20,7 @@
  * in the layer before, from its own cache. */
 
 void THNN_(unfoldingCheckSizes)(const char *fn, const char *what, const THNN_(Unfolding) *u, long planes) {
-  const long K = u->K, L = u->L;
-  if (K > INT_MAX || L > INT_MAX || planes > INT_MAX || K * L > INT_MAX)
-    THError("%s: the unfolded %s (%ld x %ld, %ld planes) is too large for BLAS's int sizes", fn, what, K, L,
-            planes);
+  THNNConv_checkBlasSizes(fn, what, u->K, u->L, planes);
 }
 
 /* How many threads share the images out: 1 (images one at a time) unless there are several threads
@@ -228,31 +225,17 @@ static THNN_(Unfolding) THNN_(convUnfolding)(const THNNConvGeometry *g) {
 
 /* ---------------------------------------------------------------- checks */
 
-/* A convolution's weight: [nOutputPlane x nInputPlane x kH x kW] or [nOutputPlane x nInputPlane*kH*kW].
- * Returns nOutputPlane. */
+/* The weights' checks are THNNConvShape.h's, on sizes, shared with libTHCUNN. Both return nOutputPlane. */
 static long THNN_(convCheckWeight)(const char *fn, const char *arg, THTensor *w, const THNNConvPlan *plan,
                                    const THNNConvParams *p) {
   THNN_(checkNotNull)(fn, arg, w);
-  const long nIn = plan->nInputPlane;
-  int ok = (w->nDimension == 4 && w->size[1] == nIn && w->size[2] == p->kH && w->size[3] == p->kW) ||
-           (w->nDimension == 2 && w->size[1] == nIn * p->kH * p->kW);
-  if (!ok)
-    THError("%s: %s must be [nOutputPlane x %ld x %d x %d] or [nOutputPlane x %ld] for an input of %ld "
-            "planes and a %d x %d kernel, got %s",
-            fn, arg, nIn, p->kH, p->kW, nIn * p->kH * p->kW, nIn, p->kH, p->kW, THTensor_(sizeDesc)(w).str);
-  return w->size[0];
+  return THNNConv_checkWeight(fn, arg, w->nDimension, w->size, plan, p->kH, p->kW);
 }
 
-/* A transposed convolution's weight: [nInputPlane x nOutputPlane x kH x kW]. Returns nOutputPlane. */
 static long THNN_(fullConvCheckWeight)(const char *fn, const char *arg, THTensor *w, const THNNConvPlan *plan,
                                        const THNNConvParams *p) {
   THNN_(checkNotNull)(fn, arg, w);
-  if (w->nDimension != 4 || w->size[0] != plan->nInputPlane || w->size[2] != p->kH || w->size[3] != p->kW)
-    THError("%s: %s must be [%ld x nOutputPlane x %d x %d] for an input of %ld planes and a %d x %d kernel, "
-            "got %s",
-            fn, arg, plan->nInputPlane, p->kH, p->kW, plan->nInputPlane, p->kH, p->kW,
-            THTensor_(sizeDesc)(w).str);
-  return w->size[1];
+  return THNNConv_checkFullWeight(fn, arg, w->nDimension, w->size, plan, p->kH, p->kW);
 }
 
 /* ---------------------------------------------------------------- convolution */

@@ -1,20 +1,8 @@
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/ConvolutionGemm3d.h"
 
-/* A volumetric convolution's hyper-parameters, in the legacy argument order (T, W, H). adj: the
- * extra output frames/columns/rows of a transposed convolution. */
-typedef struct {
-  int kT, kW, kH, dT, dW, dH, padT, padW, padH, dilationT, dilationW, dilationH, adjT, adjW, adjH;
-} THNNVolParams;
-
-/* What the checks derive from the input and the parameters. A 4D input is one volume (batched = 0,
- * nImages = 1). `geometry` is the vol2col side: the input for a convolution, the output for a
- * transposed one. */
-typedef struct {
-  int batched;
-  long nImages, nInputPlane, inputDepth, inputHeight, inputWidth, outputDepth, outputHeight, outputWidth;
-  THNNVolGeometry geometry;
-} THNNVolPlan;
+/* THNNVolParams and THNNVolPlan, and the checks on plain sizes, are THNNConvShape.h's. */
+#include "THNNConvShape.h"
 
 #else
 /* The vol2col + GEMM volumetric convolutions, written once: the 3D counterpart of

@@ -1,20 +1,8 @@
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/ConvolutionShape.h"
 
-/* A 2D convolution's hyper-parameters as the legacy functions take them (adj: the extra output
- * rows/columns of a transposed convolution). */
-typedef struct {
-  int kW, kH, dW, dH, padW, padH, dilationW, dilationH, adjW, adjH;
-} THNNConvParams;
-
-/* What the checks derive from the input and the parameters. A 3D input is one image (batched = 0,
- * nImages = 1). `geometry` is the im2col side: the input for a convolution, the output for a
- * transposed one (its channels are filled in once the weight gave nOutputPlane). */
-typedef struct {
-  int batched;
-  long nImages, nInputPlane, inputHeight, inputWidth, outputHeight, outputWidth;
-  THNNConvGeometry geometry;
-} THNNConvPlan;
+/* THNNConvParams, THNNConvPlan and the checks on plain sizes. */
+#include "THNNConvShape.h"
 
 #else
 /* The checks every 2D convolution shares, with messages that name the function and the argument. */

@@ -1,3 +1,5 @@
+#include "THNNFeatureLPShape.h"
+
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/FeatureLPPooling.c"
 #else
@@ -8,48 +10,23 @@
  * mode. Torch7 limited width to 2..16 and stride to 1..4 (its CUDA kernel's limits); any positive
  * values work here. */
 
-/* The input as [nBatch x nFeatures x inner] (inner: the trailing positions). */
-typedef struct {
-  long nBatch, nFeatures, inner, nOutFeatures;
-} THNN_(FeatureLPPoolingShape);
-
-static THNN_(FeatureLPPoolingShape) THNN_(FeatureLPPooling_shape)(const char *fn, THTensor *input, double power,
-                                                                  int width, int stride, bool batchMode) {
-  THNN_(FeatureLPPoolingShape) s;
+/* The checks are THNNFeatureLPShape.h's, on sizes, shared with libTHCUNN. */
+static THNNFeatureLPShape THNN_(FeatureLPPooling_shape)(const char *fn, THTensor *input, double power, int width,
+                                                        int stride, bool batchMode) {
   if (batchMode)
     THNN_(checkDims)(fn, "input", input, 2, 4);
   else
     THNN_(checkDims)(fn, "input", input, 1, 3);
-  if (width < 1 || stride < 1)
-    THError("%s: width and stride must be positive, got width = %d, stride = %d", fn, width, stride);
-  if (!(power != 0)) THError("%s: power must be non-zero, got %g", fn, power);
-  const int f = batchMode ? 1 : 0;
-  s.nBatch = batchMode ? input->size[0] : 1;
-  s.nFeatures = input->size[f];
-  s.inner = 1;
-  for (int d = f + 1; d < input->nDimension; d++) s.inner *= input->size[d];
-  if (s.nFeatures < width)
-    THError("%s: input must have at least width = %d features (dimension %d), got size %s", fn, width,
-            f + TH_INDEX_BASE, THTensor_(sizeDesc)(input).str);
-  s.nOutFeatures = (s.nFeatures - width) / stride + 1;
-  return s;
-}
-
-/* The output's sizes: input's, with nOutFeatures features. */
-static int THNN_(FeatureLPPooling_outputSizes)(THTensor *input, const THNN_(FeatureLPPoolingShape) *s, bool batchMode,
-                                               long *sizes) {
-  for (int d = 0; d < input->nDimension; d++) sizes[d] = input->size[d];
-  sizes[batchMode ? 1 : 0] = s->nOutFeatures;
-  return input->nDimension;
+  return THNNFeatureLP_shape(fn, input->nDimension, input->size, power, width, stride, batchMode);
 }
 
 void THNN_(FeatureLPPooling_updateOutput)(THNNState *state, THTensor *input, THTensor *output, accreal power,
                                           int width, int stride, bool batchMode) {
   const char *fn = "FeatureLPPooling_updateOutput";
-  const THNN_(FeatureLPPoolingShape) s = THNN_(FeatureLPPooling_shape)(fn, input, power, width, stride, batchMode);
+  const THNNFeatureLPShape s = THNN_(FeatureLPPooling_shape)(fn, input, power, width, stride, batchMode);
   THNN_(checkNotNull)(fn, "output", output);
   long sizes[4];
-  const int nd = THNN_(FeatureLPPooling_outputSizes)(input, &s, batchMode, sizes);
+  const int nd = THNNFeatureLP_outputSizes(input->nDimension, input->size, &s, batchMode, sizes);
   const long F = s.nFeatures, oF = s.nOutFeatures, R = s.inner, columns = s.nBatch * R;
 
   THTensor *in = THTensor_(newContiguous)(input);
@@ -80,9 +57,9 @@ void THNN_(FeatureLPPooling_updateGradInput)(THNNState *state, THTensor *gradOut
                                              THTensor *output, THTensor *gradInput, accreal power, int width,
                                              int stride, bool batchMode) {
   const char *fn = "FeatureLPPooling_updateGradInput";
-  const THNN_(FeatureLPPoolingShape) s = THNN_(FeatureLPPooling_shape)(fn, input, power, width, stride, batchMode);
+  const THNNFeatureLPShape s = THNN_(FeatureLPPooling_shape)(fn, input, power, width, stride, batchMode);
   long sizes[4];
-  const int nd = THNN_(FeatureLPPooling_outputSizes)(input, &s, batchMode, sizes);
+  const int nd = THNNFeatureLP_outputSizes(input->nDimension, input->size, &s, batchMode, sizes);
   THNN_(poolCheckTensorSizes)(fn, "output", output, nd, sizes);
   THNN_(poolCheckTensorSizes)(fn, "gradOutput", gradOutput, nd, sizes);
   THNN_(checkNotNull)(fn, "gradInput", gradInput);

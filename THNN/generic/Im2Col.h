@@ -1,17 +1,6 @@
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/Im2Col.h"
 
-/* The geometry of one 2D unfolding: a C x H x W image and the kernel positions that cover it.
- * Column row r = (c * kH + kh) * kW + kw holds, at column oh * outWidth + ow, the image element
- * (c, oh * dH - padH + kh * dilationH, ow * dW - padW + kw * dilationW), or 0 where that falls in the
- * padding. The convolutions fill it from their own arguments (a transposed convolution describes
- * its output as the image). */
-typedef struct {
-  long channels, height, width;
-  long outHeight, outWidth;
-  long kH, kW, dH, dW, padH, padW, dilationH, dilationW;
-} THNNConvGeometry;
-
 /* Below this many elements touched, the unfolding loops stay on one thread. */
 #define THNN_CONV_OMP_MIN 32768
 /* The columns the forward GEMM pass unfolds and multiplies at a time (elements; half of a 1 MiB

@@ -111,29 +111,13 @@ void THNN_(linearForward)(const char *fn, int nAxes, const int *outSize, const c
 void THNN_(linearBackward)(const char *fn, int nAxes, long nbatch, long nchannels, const int *inSize,
                            const int *outSize, const char *const *sizeNames, THTensor *gradOutput,
                            THTensor *gradInput) {
-  const long counts[2] = {nbatch, nchannels};
-  for (int i = 0; i < 2; i++)
-    if (counts[i] < 1) THError("%s: %s must be positive, got %ld", fn, sizeNames[i], counts[i]);
-  for (int i = 0; i < 2 * nAxes; i++) {
-    const int v = i < nAxes ? inSize[i] : outSize[i - nAxes];
-    if (v < 1) THError("%s: %s must be positive, got %d", fn, sizeNames[2 + i], v);
-  }
+  THNNInterp_checkGradSizes(fn, nAxes, nbatch, nchannels, inSize, outSize, sizeNames);
   THNN_(checkNotNull)(fn, "gradOutput", gradOutput);
   THNN_(checkNotNull)(fn, "gradInput", gradInput);
-  THNNPoolShape s = {.nAxes = nAxes, .nBatch = nbatch, .nPlanes = nchannels};
-  /* A gradOutput without the batch dimension stands for a batch of one. */
-  s.batched = !(gradOutput->nDimension == nAxes + 1 && nbatch == 1);
-  for (int a = 0; a < nAxes; a++) {
-    s.inputSize[a] = inSize[a];
-    s.outputSize[a] = outSize[a];
-  }
+  THNNPoolShape s = THNNInterp_gradShape(nAxes, nbatch, nchannels, inSize, outSize, gradOutput->nDimension);
   THNN_(poolCheckOutputLike)(fn, "gradOutput", gradOutput, &s);
   long giSizes[5], in[3], out[3];
-  int nd = 0;
-  if (s.batched) giSizes[nd++] = nbatch;
-  giSizes[nd++] = nchannels;
-  for (int a = 0; a < nAxes; a++) giSizes[nd++] = inSize[a];
-  THNN_checkedProduct(fn, "gradInput", nd, giSizes);
+  const int nd = THNNInterp_gradInputSizes(fn, &s, giSizes);
   THNN_(LinearTap) *taps[3];
   THNN_(LinearTap) *all = THNN_(linearTaps3)(&s, in, out, taps);
   const long planes = nbatch * nchannels, inCount = in[0] * in[1] * in[2], outCount = out[0] * out[1] * out[2];

@@ -14,6 +14,47 @@ static inline long THNNInterp_split(double x, double *lambda) {
   return (long)f;
 }
 
+/* The legacy backward's sizes (THNN_(linearBackward)): nbatch, nchannels, inSize[0..nAxes) and
+ * outSize[0..nAxes) must be positive; sizeNames names them in that order. */
+static inline void THNNInterp_checkGradSizes(const char *fn, int nAxes, long nbatch, long nchannels, const int *inSize,
+                                             const int *outSize, const char *const *sizeNames) {
+  const long counts[2] = {nbatch, nchannels};
+  for (int i = 0; i < 2; i++)
+    if (counts[i] < 1) THError("%s: %s must be positive, got %ld", fn, sizeNames[i], counts[i]);
+  for (int i = 0; i < 2 * nAxes; i++) {
+    const int v = i < nAxes ? inSize[i] : outSize[i - nAxes];
+    if (v < 1) THError("%s: %s must be positive, got %d", fn, sizeNames[2 + i], v);
+  }
+}
+
+/* The shape those sizes describe. A gradOutput of nAxes + 1 dimensions (gradOutputDims) without the
+ * batch dimension stands for a batch of one. */
+static inline THNNPoolShape THNNInterp_gradShape(int nAxes, long nbatch, long nchannels, const int *inSize,
+                                                 const int *outSize, int gradOutputDims) {
+  THNNPoolShape s;
+  memset(&s, 0, sizeof s);
+  s.nAxes = nAxes;
+  s.batched = !(gradOutputDims == nAxes + 1 && nbatch == 1);
+  s.nBatch = nbatch;
+  s.nPlanes = nchannels;
+  for (int a = 0; a < nAxes; a++) {
+    s.inputSize[a] = inSize[a];
+    s.outputSize[a] = outSize[a];
+  }
+  return s;
+}
+
+/* gradInput's sizes ([nbatch x] nchannels x inSize...), checked to have a representable product;
+ * returns their number. */
+static inline int THNNInterp_gradInputSizes(const char *fn, const THNNPoolShape *s, long *sizes) {
+  int nd = 0;
+  if (s->batched) sizes[nd++] = s->nBatch;
+  sizes[nd++] = s->nPlanes;
+  for (int a = 0; a < s->nAxes; a++) sizes[nd++] = s->inputSize[a];
+  THNN_checkedProduct(fn, "gradInput", nd, sizes);
+  return nd;
+}
+
 #else
 
 /* Bilinear (nAxes 2: H, W) and trilinear (nAxes 3: T, H, W) interpolation of each plane of input

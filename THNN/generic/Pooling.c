@@ -4,97 +4,14 @@
 
 /* ------------------------------------------------------------------ shapes and checks */
 
-/* "AxBxC" from n values: the way the messages write sizes along the window axes. */
-static THDescBuff THNN_(poolJoin)(int n, const long *v) {
-  THDescBuff b;
-  size_t len = 0;
-  b.str[0] = '\0';
-  for (int i = 0; i < n && len < sizeof b.str; i++)
-    len += (size_t)snprintf(b.str + len, sizeof b.str - len, i ? "x%ld" : "%ld", v[i]);
-  return b;
-}
-
 void THNN_(poolInputShape)(const char *fn, THTensor *input, int nAxes, THNNPoolShape *shape) {
   THNN_(checkDims)(fn, "input", input, nAxes + 1, nAxes + 2);
-  const int b = input->nDimension == nAxes + 2;
-  shape->nAxes = nAxes;
-  shape->batched = b;
-  shape->nBatch = b ? input->size[0] : 1;
-  shape->nPlanes = input->size[b];
-  for (int a = 0; a < nAxes; a++) {
-    shape->inputSize[a] = input->size[b + 1 + a];
-    shape->outputSize[a] = 0;
-  }
-}
-
-/* "(HxW; kernel 3x3, stride 1x1, padding 0x0, dilation 1x1, ceil_mode 0)": the window parameters
- * as the messages quote them. */
-static void THNN_(poolDescribeWindows)(char *buf, size_t cap, const char *axisNames, int n,
-                                       const THNNPoolWindow *windows, int ceil_mode) {
-  long k[THNN_POOL_MAX_AXES], d[THNN_POOL_MAX_AXES], p[THNN_POOL_MAX_AXES], dil[THNN_POOL_MAX_AXES];
-  char label[2 * THNN_POOL_MAX_AXES] = {0};
-  for (int a = 0; a < n; a++) {
-    k[a] = windows[a].kernel;
-    d[a] = windows[a].stride;
-    p[a] = windows[a].pad;
-    dil[a] = windows[a].dilation;
-    label[2 * a] = axisNames[a];
-    if (a + 1 < n) label[2 * a + 1] = 'x';
-  }
-  snprintf(buf, cap, "(%s; kernel %s, stride %s, padding %s, dilation %s, ceil_mode %d)", label,
-           THNN_(poolJoin)(n, k).str, THNN_(poolJoin)(n, d).str, THNN_(poolJoin)(n, p).str,
-           THNN_(poolJoin)(n, dil).str, ceil_mode ? 1 : 0);
-}
-
-static void THNN_(poolCheckBorderWindow)(const char *fn, const char *axisNames, const THNNPoolShape *shape,
-                                         const THNNPoolWindow *windows, int ceil_mode, int a, long i) {
-  long s, e;
-  THNNPool_window(i, shape->inputSize[a], &windows[a], &s, &e);
-  if (s < e) return;
-  char params[384];
-  THNN_(poolDescribeWindows)(params, sizeof params, axisNames, shape->nAxes, windows, ceil_mode);
-  THError("%s: window %ld along %c lies wholly in the padding for input %s %s", fn, i + TH_INDEX_BASE,
-          axisNames[a], THNN_(poolJoin)(shape->nAxes, shape->inputSize).str, params);
+  THNNPool_setInputShape(input->nDimension, input->size, nAxes, shape);
 }
 
 void THNN_(poolOutputShape)(const char *fn, const char *axisNames, THNNPoolShape *shape,
                             const THNNPoolWindow *windows, int ceil_mode) {
-  const int n = shape->nAxes;
-  for (int a = 0; a < n; a++) {
-    const THNNPoolWindow *w = &windows[a];
-    const char axis = axisNames[a];
-    if (w->kernel <= 0) THError("%s: kernel size must be positive, got k%c = %d", fn, axis, w->kernel);
-    if (w->stride <= 0) THError("%s: stride must be positive, got d%c = %d", fn, axis, w->stride);
-    if (w->dilation <= 0) THError("%s: dilation must be positive, got dilation%c = %d", fn, axis, w->dilation);
-    if (w->pad < 0) THError("%s: padding must not be negative, got pad%c = %d", fn, axis, w->pad);
-    if (w->pad > w->kernel / 2)
-      THError("%s: pad should be smaller than half of kernel size, got pad%c = %d with k%c = %d", fn, axis,
-              w->pad, axis, w->kernel);
-  }
-  char params[384];
-  int tooSmall = 0;
-  for (int a = 0; a < n; a++) {
-    shape->outputSize[a] = THNNPool_outputSize(fn, shape->inputSize[a], &windows[a], ceil_mode);
-    if (shape->outputSize[a] < 1) tooSmall = 1;
-  }
-  if (tooSmall) {
-    THNN_(poolDescribeWindows)(params, sizeof params, axisNames, n, windows, ceil_mode);
-    THError("%s: output size %s is too small for input %s %s", fn, THNN_(poolJoin)(n, shape->outputSize).str,
-            THNN_(poolJoin)(n, shape->inputSize).str, params);
-  }
-  long sizes[THNN_POOL_MAX_AXES + 2];
-  THNN_checkedProduct(fn, "the output", THNN_(poolOutputSizes)(shape, sizes), sizes);
-  /* Dilation can leave every position of a border window in the padding. Only the windows that start
-   * in the left padding or end past the input can be: a few at each end, however many windows. */
-  for (int a = 0; a < n; a++) {
-    const THNNPoolWindow *w = &windows[a];
-    const long in = shape->inputSize[a], out = shape->outputSize[a];
-    const long extent = (long)w->dilation * (w->kernel - 1) + 1;
-    for (long i = 0; i < out && i * w->stride < w->pad; i++)
-      THNN_(poolCheckBorderWindow)(fn, axisNames, shape, windows, ceil_mode, a, i);
-    for (long i = out - 1; i >= 0 && (__int128)i * w->stride - w->pad + extent > in; i--)
-      THNN_(poolCheckBorderWindow)(fn, axisNames, shape, windows, ceil_mode, a, i);
-  }
+  THNNPool_outputShape(fn, axisNames, shape, windows, ceil_mode);
 }
 
 void THNN_(poolPlan)(const char *fn, const char *axisNames, THTensor *input, const THNNPoolWindow *windows,
@@ -103,42 +20,23 @@ void THNN_(poolPlan)(const char *fn, const char *axisNames, THTensor *input, con
   THNN_(poolOutputShape)(fn, axisNames, shape, windows, ceil_mode);
 }
 
-int THNN_(poolOutputSizes)(const THNNPoolShape *shape, long *sizes) {
-  int nd = 0;
-  if (shape->batched) sizes[nd++] = shape->nBatch;
-  sizes[nd++] = shape->nPlanes;
-  for (int a = 0; a < shape->nAxes; a++) sizes[nd++] = shape->outputSize[a];
-  return nd;
-}
+int THNN_(poolOutputSizes)(const THNNPoolShape *shape, long *sizes) { return THNNPool_outputSizes(shape, sizes); }
 
 void THNN_(poolTemporalPlan)(const char *fn, THTensor *input, int kW, int dW, THNNPoolShape *shape) {
   THNN_(checkDims)(fn, "input", input, 2, 3);
-  const int b = input->nDimension == 3;
   const THNNPoolWindow w = {kW, dW, 0, 1};
-  shape->nAxes = 1;
-  shape->batched = b;
-  shape->nBatch = b ? input->size[0] : 1;
-  shape->inputSize[0] = input->size[b];
-  shape->nPlanes = input->size[b + 1];
-  THNN_(poolOutputShape)(fn, "W", shape, &w, 0);
+  THNNPool_setTemporalShape(input->nDimension, input->size, shape);
+  THNNPool_outputShape(fn, "W", shape, &w, 0);
 }
 
 int THNN_(poolTemporalOutputSizes)(const THNNPoolShape *shape, long *sizes) {
-  int nd = 0;
-  if (shape->batched) sizes[nd++] = shape->nBatch;
-  sizes[nd++] = shape->outputSize[0];
-  sizes[nd++] = shape->nPlanes;
-  return nd;
+  return THNNPool_temporalOutputSizes(shape, sizes);
 }
 
 static void THNN_(poolCheckSizes)(const char *fn, const char *arg, const void *t, int nDimension,
                                   const long *size, int nExpected, const long *expected) {
   THNN_(checkNotNull)(fn, arg, t);
-  int same = nDimension == nExpected;
-  for (int i = 0; same && i < nDimension; i++) same = size[i] == expected[i];
-  if (!same)
-    THError("%s: %s must have size %s, got %s", fn, arg, _THSizeDesc(expected, nExpected).str,
-            _THSizeDesc(size, nDimension).str);
+  THNNPool_checkSizes(fn, arg, nDimension, size, nExpected, expected);
 }
 
 void THNN_(poolCheckTensorSizes)(const char *fn, const char *arg, THTensor *t, int nExpected, const long *expected) {
@@ -201,21 +99,11 @@ void THNN_(poolIndicesWritten)(THIndexTensor *writable, THIndexTensor *indices) 
 }
 
 void THNN_(poolFractionalStarts)(real sample, long inputSize, long outputSize, int poolSize, long *starts) {
-  const long last = inputSize - poolSize;
-  if (outputSize > 1) {
-    const real alpha = (real)last / (real)(outputSize - 1);
-    const long offset = (long)(sample * alpha);
-    for (long i = 0; i < outputSize - 1; i++) {
-      long s = (long)((i + sample) * alpha) - offset;
-      starts[i] = s < 0 ? 0 : s > last ? last : s; /* exact arithmetic keeps it there; rounding might not */
-    }
-  }
-  starts[outputSize - 1] = last;
+  TH_CONCAT_2(THNNPool_fractionalStarts, Real)(sample, inputSize, outputSize, poolSize, starts);
 }
 
 void THNN_(poolIndexError)(const char *fn, const char *arg, long at, long index, long lo, long hi) {
-  THError("%s: %s value %ld is out of range [%ld, %ld] at position %ld (counted from 0 over its elements)", fn,
-          arg, index, lo, hi, at);
+  THNNPool_indexError(fn, arg, at, index, lo, hi);
 }
 
 /* ------------------------------------------------------------------ max pooling */

@@ -1,5 +1,19 @@
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/Pooling.h"
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "THNNSizes.h"
+
+/* This part is type-free and reads sizes only: libTHCUNN includes it too (THCUNN/Pooling.cuh), so
+ * that both devices size, check and word their errors alike. THNN_POOL_HD marks the window math the
+ * CUDA kernels also run on the device. */
+#ifdef __CUDACC__
+#define THNN_POOL_HD __host__ __device__
+#else
+#define THNN_POOL_HD
+#endif
 
 /* The window math of every pooling module (spatial, temporal, volumetric), one axis at a time: a
  * module with several axes applies it per axis. Positions are 0-based here; the index tensors the
@@ -28,7 +42,7 @@ static inline long THNNPool_outputSize(const char *fn, long inputSize, const THN
 /* Window i of an axis, clipped to the input: its positions are *start, *start + dilation, ... below
  * *end (none when *start >= *end). Returns the window's extent inside the padded input
  * [-pad, inputSize + pad): for dilation 1, the number of positions count_include_pad divides by. */
-static inline long THNNPool_window(long i, long inputSize, const THNNPoolWindow *w, long *start, long *end) {
+THNN_POOL_HD static inline long THNNPool_window(long i, long inputSize, const THNNPoolWindow *w, long *start, long *end) {
   const long extent = (long)w->dilation * (w->kernel - 1) + 1;
   long s = i * w->stride - w->pad;
   long e = s + extent;
@@ -53,10 +67,10 @@ static inline void THNNPool_windows(long outputSize, long inputSize, const THNNP
 /* Adaptive average pooling: output position i of outputSize covers input [floor(i * in / out),
  * ceil((i + 1) * in / out)), as Torch7's SpatialAdaptiveAveragePooling and PyTorch split it
  * (Torch7's SpatialAdaptiveMaxPooling rounds differently: see there). */
-static inline long THNNPool_adaptiveStart(long i, long inputSize, long outputSize) {
+THNN_POOL_HD static inline long THNNPool_adaptiveStart(long i, long inputSize, long outputSize) {
   return i * inputSize / outputSize;
 }
-static inline long THNNPool_adaptiveEnd(long i, long inputSize, long outputSize) {
+THNN_POOL_HD static inline long THNNPool_adaptiveEnd(long i, long inputSize, long outputSize) {
   return ((i + 1) * inputSize + outputSize - 1) / outputSize;
 }
 
@@ -68,6 +82,242 @@ typedef struct {
   long nBatch, nPlanes;
   long inputSize[THNN_POOL_MAX_AXES], outputSize[THNN_POOL_MAX_AXES];
 } THNNPoolShape;
+
+/* "AxBxC" from n values: the way the messages write sizes along the window axes. */
+static inline THDescBuff THNNPool_join(int n, const long *v) {
+  THDescBuff b;
+  size_t len = 0;
+  b.str[0] = '\0';
+  for (int i = 0; i < n && len < sizeof b.str; i++)
+    len += (size_t)snprintf(b.str + len, sizeof b.str - len, i ? "x%ld" : "%ld", v[i]);
+  return b;
+}
+
+/* Fills shape's batch, planes and input sizes (outputSize left 0) from the sizes of an input of
+ * nAxes + 1 (one sample) or nAxes + 2 (a batch) dimensions, which the caller has checked. */
+static inline void THNNPool_setInputShape(int nDimension, const long *size, int nAxes, THNNPoolShape *shape) {
+  const int b = nDimension == nAxes + 2;
+  shape->nAxes = nAxes;
+  shape->batched = b;
+  shape->nBatch = b ? size[0] : 1;
+  shape->nPlanes = size[b];
+  for (int a = 0; a < nAxes; a++) {
+    shape->inputSize[a] = size[b + 1 + a];
+    shape->outputSize[a] = 0;
+  }
+}
+
+/* The same for the temporal modules' [nBatch x] T x F input (2 or 3 dimensions, checked): the F
+ * features are the planes, T the one axis. */
+static inline void THNNPool_setTemporalShape(int nDimension, const long *size, THNNPoolShape *shape) {
+  const int b = nDimension == 3;
+  shape->nAxes = 1;
+  shape->batched = b;
+  shape->nBatch = b ? size[0] : 1;
+  shape->inputSize[0] = size[b];
+  shape->outputSize[0] = 0;
+  shape->nPlanes = size[b + 1];
+}
+
+/* The output's sizes ([nBatch x] nPlanes x outputSize...); returns the number of dimensions. */
+static inline int THNNPool_outputSizes(const THNNPoolShape *shape, long *sizes) {
+  int nd = 0;
+  if (shape->batched) sizes[nd++] = shape->nBatch;
+  sizes[nd++] = shape->nPlanes;
+  for (int a = 0; a < shape->nAxes; a++) sizes[nd++] = shape->outputSize[a];
+  return nd;
+}
+
+/* The temporal modules' output sizes: [nBatch x] oT x F. */
+static inline int THNNPool_temporalOutputSizes(const THNNPoolShape *shape, long *sizes) {
+  int nd = 0;
+  if (shape->batched) sizes[nd++] = shape->nBatch;
+  sizes[nd++] = shape->outputSize[0];
+  sizes[nd++] = shape->nPlanes;
+  return nd;
+}
+
+/* "(HxW; kernel 3x3, stride 1x1, padding 0x0, dilation 1x1, ceil_mode 0)": the window parameters
+ * as the messages quote them. */
+static inline void THNNPool_describeWindows(char *buf, size_t cap, const char *axisNames, int n,
+                                            const THNNPoolWindow *windows, int ceil_mode) {
+  long k[THNN_POOL_MAX_AXES], d[THNN_POOL_MAX_AXES], p[THNN_POOL_MAX_AXES], dil[THNN_POOL_MAX_AXES];
+  char label[2 * THNN_POOL_MAX_AXES] = {0};
+  for (int a = 0; a < n; a++) {
+    k[a] = windows[a].kernel;
+    d[a] = windows[a].stride;
+    p[a] = windows[a].pad;
+    dil[a] = windows[a].dilation;
+    label[2 * a] = axisNames[a];
+    if (a + 1 < n) label[2 * a + 1] = 'x';
+  }
+  snprintf(buf, cap, "(%s; kernel %s, stride %s, padding %s, dilation %s, ceil_mode %d)", label,
+           THNNPool_join(n, k).str, THNNPool_join(n, d).str, THNNPool_join(n, p).str, THNNPool_join(n, dil).str,
+           ceil_mode ? 1 : 0);
+}
+
+static inline void THNNPool_checkBorderWindow(const char *fn, const char *axisNames, const THNNPoolShape *shape,
+                                              const THNNPoolWindow *windows, int ceil_mode, int a, long i) {
+  long s, e;
+  THNNPool_window(i, shape->inputSize[a], &windows[a], &s, &e);
+  if (s < e) return;
+  char params[384];
+  THNNPool_describeWindows(params, sizeof params, axisNames, shape->nAxes, windows, ceil_mode);
+  THError("%s: window %ld along %c lies wholly in the padding for input %s %s", fn, i + TH_INDEX_BASE,
+          axisNames[a], THNNPool_join(shape->nAxes, shape->inputSize).str, params);
+}
+
+/* Checks each axis' window (kernel > 0, stride > 0, dilation > 0, 0 <= pad <= kernel / 2, Torch7's
+ * "pad should be smaller than half of kernel size"), sets shape's output sizes and raises an error
+ * naming every size when one is below 1 ("output size 0x0 is too small for input 2x2 (HxW; kernel
+ * 3x3, ...)") or when a window lies wholly in the padding (possible with dilation). */
+static inline void THNNPool_outputShape(const char *fn, const char *axisNames, THNNPoolShape *shape,
+                                        const THNNPoolWindow *windows, int ceil_mode) {
+  const int n = shape->nAxes;
+  for (int a = 0; a < n; a++) {
+    const THNNPoolWindow *w = &windows[a];
+    const char axis = axisNames[a];
+    if (w->kernel <= 0) THError("%s: kernel size must be positive, got k%c = %d", fn, axis, w->kernel);
+    if (w->stride <= 0) THError("%s: stride must be positive, got d%c = %d", fn, axis, w->stride);
+    if (w->dilation <= 0) THError("%s: dilation must be positive, got dilation%c = %d", fn, axis, w->dilation);
+    if (w->pad < 0) THError("%s: padding must not be negative, got pad%c = %d", fn, axis, w->pad);
+    if (w->pad > w->kernel / 2)
+      THError("%s: pad should be smaller than half of kernel size, got pad%c = %d with k%c = %d", fn, axis,
+              w->pad, axis, w->kernel);
+  }
+  int tooSmall = 0;
+  for (int a = 0; a < n; a++) {
+    shape->outputSize[a] = THNNPool_outputSize(fn, shape->inputSize[a], &windows[a], ceil_mode);
+    if (shape->outputSize[a] < 1) tooSmall = 1;
+  }
+  if (tooSmall) {
+    char params[384];
+    THNNPool_describeWindows(params, sizeof params, axisNames, n, windows, ceil_mode);
+    THError("%s: output size %s is too small for input %s %s", fn, THNNPool_join(n, shape->outputSize).str,
+            THNNPool_join(n, shape->inputSize).str, params);
+  }
+  long sizes[THNN_POOL_MAX_AXES + 2];
+  THNN_checkedProduct(fn, "the output", THNNPool_outputSizes(shape, sizes), sizes);
+  /* Dilation can leave every position of a border window in the padding. Only the windows that start
+   * in the left padding or end past the input can be: a few at each end, however many windows. */
+  for (int a = 0; a < n; a++) {
+    const THNNPoolWindow *w = &windows[a];
+    const long in = shape->inputSize[a], out = shape->outputSize[a];
+    const long extent = (long)w->dilation * (w->kernel - 1) + 1;
+    for (long i = 0; i < out && i * w->stride < w->pad; i++)
+      THNNPool_checkBorderWindow(fn, axisNames, shape, windows, ceil_mode, a, i);
+    for (long i = out - 1; i >= 0 && (__int128)i * w->stride - w->pad + extent > in; i--)
+      THNNPool_checkBorderWindow(fn, axisNames, shape, windows, ceil_mode, a, i);
+  }
+}
+
+/* Raises "fn: arg must have size [expected], got [size]" unless a tensor of nDimension dimensions
+ * of sizes `size` has exactly the expected sizes. */
+static inline void THNNPool_checkSizes(const char *fn, const char *arg, int nDimension, const long *size,
+                                       int nExpected, const long *expected) {
+  int same = nDimension == nExpected;
+  for (int i = 0; same && i < nDimension; i++) same = size[i] == expected[i];
+  if (!same)
+    THError("%s: %s must have size %s, got %s", fn, arg, _THSizeDesc(expected, nExpected).str,
+            _THSizeDesc(size, nDimension).str);
+}
+
+/* Raises "fn: arg value V is out of range [lo, hi] at position P" for an index found out of range
+ * by a loop that could not raise it itself (a parallel one); `at` is the 0-based flat position in
+ * the index tensor. Callers free their temporaries first. */
+static inline void THNNPool_indexError(const char *fn, const char *arg, long at, long index, long lo, long hi) {
+  THError("%s: %s value %ld is out of range [%ld, %ld] at position %ld (counted from 0 over its elements)", fn,
+          arg, index, lo, hi, at);
+}
+
+/* Fractional max pooling's window starts along one axis (Torch7's and PyTorch's sequence, computed
+ * in the samples' type as they did): start i = floor((i + sample) * alpha) - floor(sample * alpha)
+ * with alpha = (inputSize - poolSize) / (outputSize - 1), the last window ending at the input's end.
+ * THNNPool_fractionalStartsFloat and ...Double. */
+#define THNN_POOL_FRACTIONAL_STARTS(Type, type)                                                                 \
+  static inline void THNNPool_fractionalStarts##Type(type sample, long inputSize, long outputSize, int poolSize, \
+                                                     long *starts) {                                            \
+    const long last = inputSize - poolSize;                                                                     \
+    if (outputSize > 1) {                                                                                       \
+      const type alpha = (type)last / (type)(outputSize - 1);                                                   \
+      const long offset = (long)(sample * alpha);                                                               \
+      for (long i = 0; i < outputSize - 1; i++) {                                                               \
+        long s = (long)((i + sample) * alpha) - offset;                                                         \
+        starts[i] = s < 0 ? 0 : s > last ? last : s; /* exact arithmetic keeps it there; rounding might not */  \
+      }                                                                                                         \
+    }                                                                                                           \
+    starts[outputSize - 1] = last;                                                                              \
+  }
+THNN_POOL_FRACTIONAL_STARTS(Float, float)
+THNN_POOL_FRACTIONAL_STARTS(Double, double)
+#undef THNN_POOL_FRACTIONAL_STARTS
+
+/* SpatialFractionalMaxPooling's sizes (both passes): sets shape's output to outputH x outputW after
+ * checking them and the pool sizes against its input. */
+static inline void THNNPool_fractionalShape2d(const char *fn, THNNPoolShape *s, int outputW, int outputH,
+                                              int poolSizeW, int poolSizeH) {
+  if (outputW < 1 || outputH < 1)
+    THError("%s: output size must be positive, got outputW = %d, outputH = %d", fn, outputW, outputH);
+  if (poolSizeW < 1 || poolSizeH < 1)
+    THError("%s: pool size must be positive, got poolSizeW = %d, poolSizeH = %d", fn, poolSizeW, poolSizeH);
+  if (outputH + poolSizeH - 1 > s->inputSize[0])
+    THError("%s: poolSizeH %d is too large for input height %ld with outputH %d (need outputH + poolSizeH - 1 "
+            "<= height)",
+            fn, poolSizeH, s->inputSize[0], outputH);
+  if (outputW + poolSizeW - 1 > s->inputSize[1])
+    THError("%s: poolSizeW %d is too large for input width %ld with outputW %d (need outputW + poolSizeW - 1 "
+            "<= width)",
+            fn, poolSizeW, s->inputSize[1], outputW);
+  s->outputSize[0] = outputH;
+  s->outputSize[1] = outputW;
+}
+
+/* VolumetricFractionalMaxPooling's sizes: sets shape's output to out[] (its axes in memory order: H, W, T) after checking it
+ * and pool[] against the input, of nDimension dimensions of sizes `size`. */
+static inline void THNNPool_fractionalShape3d(const char *fn, THNNPoolShape *s, const int out[3], const int pool[3],
+                                              int nDimension, const long *size) {
+  for (int a = 0; a < 3; a++) {
+    const char axis = "HWT"[a];
+    if (out[a] < 1) THError("%s: output size must be positive, got output%c = %d", fn, axis, out[a]);
+    if (pool[a] < 1) THError("%s: pool size must be positive, got poolSize%c = %d", fn, axis, pool[a]);
+    if (out[a] + pool[a] - 1 > s->inputSize[a])
+      THError("%s: poolSize%c %d is too large for input size %ld along %c (dimension %d of %s) with output%c %d "
+              "(need output%c + poolSize%c - 1 <= size)",
+              fn, axis, pool[a], s->inputSize[a], axis, s->batched + 2 + a, _THSizeDesc(size, nDimension).str, axis,
+              out[a], axis, axis);
+    s->outputSize[a] = out[a];
+  }
+}
+
+/* The position of the first of n fractional pooling samples outside [0, 1), -1 when none
+ * (THNNPool_firstBadSampleFloat and ...Double); THNNPool_sampleError raises the message for it, after
+ * the caller has freed its temporaries. */
+#define THNN_POOL_FIRST_BAD_SAMPLE(Type, type)                                         \
+  static inline long THNNPool_firstBadSample##Type(const type *u, long n) {            \
+    for (long i = 0; i < n; i++)                                                       \
+      if (!(u[i] >= 0 && u[i] < 1)) return i;                                          \
+    return -1;                                                                         \
+  }
+THNN_POOL_FIRST_BAD_SAMPLE(Float, float)
+THNN_POOL_FIRST_BAD_SAMPLE(Double, double)
+#undef THNN_POOL_FIRST_BAD_SAMPLE
+
+static inline void THNNPool_sampleError(const char *fn, double bad, long i) {
+  THError("%s: randomSamples must lie in [0, 1), got %g at position %ld (counted from 0)", fn, bad, i);
+}
+
+/* SpatialAdaptiveMaxPooling's window i of n along an axis of `size` input positions, [*start, *end),
+ * as Torch7 computed it in single precision, dividing first (see THNN/generic/
+ * SpatialAdaptiveMaxPooling.c), clamped to stay inside the input and hold at least one position. */
+THNN_POOL_HD static inline void THNNPool_adaptiveMaxWindow(long i, long n, long size, long *start, long *end) {
+  long s = (long)floorf((float)i / (float)n * (float)size);
+  long e = (long)ceilf((float)(i + 1) / (float)n * (float)size);
+  if (s > size - 1) s = size - 1;
+  if (e > size) e = size;
+  if (e <= s) e = s + 1;
+  *start = s;
+  *end = e;
+}
 
 /* Below this many elements read, the pooling loops stay on one thread. */
 #define THNN_POOL_OMP_MIN 32768
@@ -113,10 +363,7 @@ static inline void THNNPool_unpack3d(long index, long off[3]) {
  * and fills shape's batch, planes and input sizes (outputSize left 0). */
 void THNN_(poolInputShape)(const char *fn, THTensor *input, int nAxes, THNNPoolShape *shape);
 
-/* Checks each axis' window (kernel > 0, stride > 0, dilation > 0, 0 <= pad <= kernel / 2, Torch7's
- * "pad should be smaller than half of kernel size"), sets shape's output sizes and raises an error
- * naming every size when one is below 1 ("output size 0x0 is too small for input 2x2 (HxW; kernel
- * 3x3, ...)") or when a window lies wholly in the padding (possible with dilation). */
+/* THNNPool_outputShape. */
 void THNN_(poolOutputShape)(const char *fn, const char *axisNames, THNNPoolShape *shape,
                             const THNNPoolWindow *windows, int ceil_mode);
 
@@ -165,14 +412,10 @@ THNN_(PoolGrad) THNN_(poolGradBegin)(THTensor *input, THTensor *gradOutput, THTe
                                      THIndexTensor *indices);
 void THNN_(poolGradEnd)(THNN_(PoolGrad) *g);
 
-/* Fractional max pooling's window starts along one axis (Torch7's and PyTorch's sequence, computed
- * in `real` as they did): start i = floor((i + sample) * alpha) - floor(sample * alpha) with
- * alpha = (inputSize - poolSize) / (outputSize - 1), the last window ending at the input's end. */
+/* THNNPool_fractionalStarts in `real`. */
 void THNN_(poolFractionalStarts)(real sample, long inputSize, long outputSize, int poolSize, long *starts);
 
-/* Raises "fn: arg value V is out of range [lo, hi] at position P" for an index found out of range
- * by a loop that could not raise it itself (a parallel one); `at` is the 0-based flat position in
- * the index tensor. Callers free their temporaries first. */
+/* THNNPool_indexError. */
 void THNN_(poolIndexError)(const char *fn, const char *arg, long at, long index, long lo, long hi);
 
 /* The max of the window of a row-major plane `width` wide made of rows y0, y0 + dy, ... < y1 and

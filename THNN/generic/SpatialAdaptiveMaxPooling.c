@@ -16,18 +16,6 @@
  * Torch7 started from -FLT_MAX with no position, so it never picked a NaN or a Double below
  * -FLT_MAX, and a window of those got offsets pointing outside it. */
 
-/* Window i of n along an axis of `size` input positions: [*start, *end). Clamped to stay inside the
- * input and hold at least one position, which single precision stops ensuring past 2^24 windows. */
-static void THNN_(SpatialAdaptiveMaxPooling_window)(long i, long n, long size, long *start, long *end) {
-  long s = (long)floorf((float)i / (float)n * (float)size);
-  long e = (long)ceilf((float)(i + 1) / (float)n * (float)size);
-  if (s > size - 1) s = size - 1;
-  if (e > size) e = size;
-  if (e <= s) e = s + 1;
-  *start = s;
-  *end = e;
-}
-
 /* The windows along H (oH of them) and W (oW), into one allocation the caller frees with THFree:
  * rows [h0[i], h1[i]) and columns [w0[j], w1[j]). */
 static long *THNN_(SpatialAdaptiveMaxPooling_windows)(const THNNPoolShape *s, long **h0, long **h1, long **w0,
@@ -38,8 +26,8 @@ static long *THNN_(SpatialAdaptiveMaxPooling_windows)(const THNNPoolShape *s, lo
   *h1 = *h0 + oH;
   *w0 = *h1 + oH;
   *w1 = *w0 + oW;
-  for (long i = 0; i < oH; i++) THNN_(SpatialAdaptiveMaxPooling_window)(i, oH, iH, *h0 + i, *h1 + i);
-  for (long j = 0; j < oW; j++) THNN_(SpatialAdaptiveMaxPooling_window)(j, oW, iW, *w0 + j, *w1 + j);
+  for (long i = 0; i < oH; i++) THNNPool_adaptiveMaxWindow(i, oH, iH, *h0 + i, *h1 + i);
+  for (long j = 0; j < oW; j++) THNNPool_adaptiveMaxWindow(j, oW, iW, *w0 + j, *w1 + j);
   return bounds;
 }
 

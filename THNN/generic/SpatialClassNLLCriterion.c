@@ -1,3 +1,5 @@
+#include "THNNClassNLLShape.h"
+
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/SpatialClassNLLCriterion.c"
 #else
@@ -12,11 +14,7 @@ static void THNN_(SpatialClassNLLCriterion_check)(const char *fn, THTensor *inpu
   THNN_(checkNotNull)(fn, "target", target);
   THNN_(checkNotNull)(fn, resultName, result);
   THNN_(checkNotNull)(fn, "total_weight", total_weight);
-  if (target->nDimension != 3 || target->size[0] != input->size[0] || target->size[1] != input->size[2] ||
-      target->size[2] != input->size[3])
-    THError("%s: target must be a 3D tensor of size [%ld x %ld x %ld] (input %s without its classes), got size %s",
-            fn, input->size[0], input->size[2], input->size[3], THTensor_(sizeDesc)(input).str,
-            THIndexTensor_(sizeDesc)(target).str);
+  THNNClassNLL_checkSpatialTarget(fn, input->nDimension, input->size, target->nDimension, target->size);
   THNN_(ClassNLL_checkTargets)(fn, target, input->size[1], false, 0, weights);
 }
 

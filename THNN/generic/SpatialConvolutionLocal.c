@@ -21,24 +21,13 @@ static void THNN_(SpatialConvolutionLocal_begin)(const char *fn, THTensor *input
   const THNNConvParams p = {kW, kH, dW, dH, padW, padH, 1, 1, 0, 0};
   THNN_(convPlan)(fn, input, &p, 0, &c->plan);
   const THNNConvPlan *pl = &c->plan;
-  if (pl->inputHeight != inputHeight || pl->inputWidth != inputWidth || pl->outputHeight != outputHeight ||
-      pl->outputWidth != outputWidth)
-    THError("%s: inputHeight x inputWidth = %ld x %ld and outputHeight x outputWidth = %ld x %ld do not match the "
-            "input %s, whose output is %ld x %ld",
-            fn, inputHeight, inputWidth, outputHeight, outputWidth, THTensor_(sizeDesc)(input).str,
-            pl->outputHeight, pl->outputWidth);
+  /* the checks are THNNConvShape.h's, on sizes, shared with libTHCUNN */
+  THNNConv_checkLocalSizes(fn, input->nDimension, input->size, pl, inputWidth, inputHeight, outputWidth,
+                           outputHeight);
   THNN_(checkNotNull)(fn, weightName, weight);
+  c->nOutputPlane = THNNConv_checkLocalWeight(fn, weightName, weight->nDimension, weight->size, pl, kH, kW);
   c->K = pl->nInputPlane * kH * kW;
   c->L = outputHeight * outputWidth;
-  const long *s = weight->size;
-  int ok = (weight->nDimension == 6 && s[0] == outputHeight && s[1] == outputWidth && s[3] == pl->nInputPlane &&
-            s[4] == kH && s[5] == kW) ||
-           (weight->nDimension == 3 && s[0] == c->L && s[2] == c->K);
-  if (!ok)
-    THError("%s: %s must be [%ld x %ld x nOutputPlane x %ld x %d x %d] or [%ld x nOutputPlane x %ld], got %s", fn,
-            weightName, outputHeight, outputWidth, pl->nInputPlane, kH, kW, c->L, c->K,
-            THTensor_(sizeDesc)(weight).str);
-  c->nOutputPlane = weight->nDimension == 6 ? s[2] : s[1];
 }
 
 static real *THNN_(SpatialConvolutionLocal_columns)(THTensor *buffer, const THNN_(LocalCall) *c) {

@@ -22,14 +22,8 @@ static void THNN_(SpatialDepthWiseConvolution_begin)(const char *fn, THTensor *i
   const THNNConvParams p = {kW, kH, dW, dH, padW, padH, 1, 1, 0, 0};
   THNN_(convPlan)(fn, input, &p, 0, &c->plan);
   THNN_(checkNotNull)(fn, weightName, weight);
-  const long nIn = c->plan.nInputPlane;
-  int ok = (weight->nDimension == 4 && weight->size[1] == nIn && weight->size[2] == kH && weight->size[3] == kW) ||
-           (weight->nDimension == 2 && weight->size[1] == nIn * kH * kW);
-  if (!ok)
-    THError("%s: %s must be [nOutputPlane x %ld x %d x %d] or [nOutputPlane x %ld] for an input of %ld planes and "
-            "a %d x %d kernel, got %s",
-            fn, weightName, nIn, kH, kW, nIn * kH * kW, nIn, kH, kW, THTensor_(sizeDesc)(weight).str);
-  c->multiplier = weight->size[0];
+  /* the checks are THNNConvShape.h's, on sizes, shared with libTHCUNN */
+  c->multiplier = THNNConv_checkWeight(fn, weightName, weight->nDimension, weight->size, &c->plan, kH, kW);
   c->kernelSize = (long)kH * kW;
   c->L = c->plan.outputHeight * c->plan.outputWidth;
 }
@@ -44,16 +38,7 @@ static real *THNN_(SpatialDepthWiseConvolution_columns)(THTensor *buffer, const 
 static void THNN_(SpatialDepthWiseConvolution_checkGradOutput)(const char *fn, THTensor *gradOutput,
                                                                const THNN_(DepthWiseCall) *c) {
   THNN_(checkNotNull)(fn, "gradOutput", gradOutput);
-  const THNNConvPlan *pl = &c->plan;
-  const int nd = gradOutput->nDimension;
-  const long planes = pl->nInputPlane * c->multiplier;
-  int ok = nd >= 3 && THTensor_(nElement)(gradOutput) == pl->nImages * planes * c->L &&
-           gradOutput->size[nd - 2] == pl->outputHeight && gradOutput->size[nd - 1] == pl->outputWidth &&
-           (!pl->batched || gradOutput->size[0] == pl->nImages);
-  if (!ok)
-    THError("%s: gradOutput must have size [%s%ld x %ld x %ld] (or with its planes as [%ld x %ld]), got %s", fn,
-            pl->batched ? "nImages x " : "", planes, pl->outputHeight, pl->outputWidth, pl->nInputPlane,
-            c->multiplier, THTensor_(sizeDesc)(gradOutput).str);
+  THNNConv_checkDepthWiseGradOutput(fn, gradOutput->nDimension, gradOutput->size, &c->plan, c->multiplier);
 }
 
 void THNN_(SpatialDepthWiseConvolution_updateOutput)(THNNState *state, THTensor *input, THTensor *output,

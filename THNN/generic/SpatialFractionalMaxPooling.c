@@ -11,20 +11,7 @@
 static void THNN_(SpatialFractionalMaxPooling_plan)(const char *fn, THTensor *input, int outputW, int outputH,
                                                     int poolSizeW, int poolSizeH, THNNPoolShape *s) {
   THNN_(poolInputShape)(fn, input, 2, s);
-  if (outputW < 1 || outputH < 1)
-    THError("%s: output size must be positive, got outputW = %d, outputH = %d", fn, outputW, outputH);
-  if (poolSizeW < 1 || poolSizeH < 1)
-    THError("%s: pool size must be positive, got poolSizeW = %d, poolSizeH = %d", fn, poolSizeW, poolSizeH);
-  if (outputH + poolSizeH - 1 > s->inputSize[0])
-    THError("%s: poolSizeH %d is too large for input height %ld with outputH %d (need outputH + poolSizeH - 1 "
-            "<= height)",
-            fn, poolSizeH, s->inputSize[0], outputH);
-  if (outputW + poolSizeW - 1 > s->inputSize[1])
-    THError("%s: poolSizeW %d is too large for input width %ld with outputW %d (need outputW + poolSizeW - 1 "
-            "<= width)",
-            fn, poolSizeW, s->inputSize[1], outputW);
-  s->outputSize[0] = outputH;
-  s->outputSize[1] = outputW;
+  THNNPool_fractionalShape2d(fn, s, outputW, outputH, poolSizeW, poolSizeH);
 }
 
 void THNN_(SpatialFractionalMaxPooling_updateOutput)(THNNState *state, THTensor *input, THTensor *output,
@@ -42,12 +29,12 @@ void THNN_(SpatialFractionalMaxPooling_updateOutput)(THNNState *state, THTensor 
   THTensor *samples = THTensor_(newContiguous)(randomSamples);
   const real *u = THTensor_(data)(samples);
   const long planes = s.nBatch * s.nPlanes;
-  for (long i = 0; i < 2 * planes; i++)
-    if (!(u[i] >= 0 && u[i] < 1)) {
-      const double bad = u[i];
-      THTensor_(free)(samples);
-      THError("%s: randomSamples must lie in [0, 1), got %g at position %ld (counted from 0)", fn, bad, i);
-    }
+  const long badSample = TH_CONCAT_2(THNNPool_firstBadSample, Real)(u, 2 * planes);
+  if (badSample >= 0) {
+    const double bad = u[badSample];
+    THTensor_(free)(samples);
+    THNNPool_sampleError(fn, bad, badSample);
+  }
 
   long sizes[4];
   const int nd = THNN_(poolOutputSizes)(&s, sizes);

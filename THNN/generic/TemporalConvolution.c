@@ -1,3 +1,5 @@
+#include "THNNTemporalShape.h"
+
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/TemporalConvolution.c"
 #else
@@ -10,52 +12,24 @@
  * blocks of dW frames (one block when dW >= kW): block j, kernel frames [j*dW, min(kW, (j+1)*dW)),
  * is one GEMM over that strided view, with no copy. */
 
-typedef struct {
-  long nImages, nFrames, nOutputFrames, inputFrameSize, outputFrameSize;
-  int batched;
-} THNN_(TemporalPlan);
-
 /* Checks input (2D or 3D, frames of inputFrameSize features, at least kW frames), kW and dW, and
- * the weight [outputFrameSize x kW*inputFrameSize]. */
-static THNN_(TemporalPlan) THNN_(TemporalConvolution_plan)(const char *fn, THTensor *input, const char *weightName,
-                                                           THTensor *weight, int kW, int dW, long inputFrameSize) {
+ * the weight [outputFrameSize x kW*inputFrameSize] (THNNTemporalShape.h, shared with libTHCUNN). */
+static THNNTemporalPlan THNN_(TemporalConvolution_plan)(const char *fn, THTensor *input, const char *weightName,
+                                                        THTensor *weight, int kW, int dW, long inputFrameSize) {
   THNN_(checkDims)(fn, "input", input, 2, 3);
-  if (kW <= 0 || dW <= 0) THError("%s: kW and dW must be positive, got kW=%d dW=%d", fn, kW, dW);
-  THNN_(TemporalPlan) plan;
-  plan.batched = input->nDimension == 3;
-  plan.nImages = plan.batched ? input->size[0] : 1;
-  plan.nFrames = input->size[plan.batched];
-  plan.inputFrameSize = input->size[plan.batched + 1];
-  if (inputFrameSize >= 0 && plan.inputFrameSize != inputFrameSize)
-    THError("%s: input frames must have inputFrameSize = %ld features, got input of size %s", fn, inputFrameSize,
-            THTensor_(sizeDesc)(input).str);
-  if (plan.nFrames < kW)
-    THError("%s: input has %ld frames, fewer than the kernel width kW=%d (input of size %s)", fn, plan.nFrames, kW,
-            THTensor_(sizeDesc)(input).str);
-  plan.nOutputFrames = (plan.nFrames - kW) / dW + 1;
+  THNNTemporalPlan plan;
+  THNNTemporal_planInput(fn, input->nDimension, input->size, kW, dW, inputFrameSize, &plan);
   THNN_(checkNotNull)(fn, weightName, weight);
-  if (weight->nDimension != 2 || weight->size[1] != kW * plan.inputFrameSize)
-    THError("%s: %s must be [outputFrameSize x %ld] (kW * inputFrameSize), got %s", fn, weightName,
-            kW * plan.inputFrameSize, THTensor_(sizeDesc)(weight).str);
-  plan.outputFrameSize = weight->size[0];
-  /* OpenBLAS takes int sizes: refuse larger problems before anything is allocated. */
-  if ((long)kW * plan.inputFrameSize > INT_MAX || (long)dW * plan.inputFrameSize > INT_MAX ||
-      plan.nOutputFrames > INT_MAX || plan.outputFrameSize > INT_MAX)
-    THError("%s: input of size %s is too large for BLAS's int sizes", fn, THTensor_(sizeDesc)(input).str);
+  THNNTemporal_planWeight(fn, weightName, weight->nDimension, weight->size, input->nDimension, input->size, kW, dW,
+                          &plan);
   return plan;
 }
 
 static void THNN_(TemporalConvolution_checkGradOutput)(const char *fn, THTensor *gradOutput,
-                                                       const THNN_(TemporalPlan) *plan) {
+                                                       const THNNTemporalPlan *plan) {
   THNN_(checkNotNull)(fn, "gradOutput", gradOutput);
-  long expected[3] = {plan->nImages, plan->nOutputFrames, plan->outputFrameSize};
-  const long *e = plan->batched ? expected : expected + 1;
-  const int nd = plan->batched ? 3 : 2;
-  int ok = gradOutput->nDimension == nd;
-  for (int d = 0; ok && d < nd; d++) ok = gradOutput->size[d] == e[d];
-  if (!ok)
-    THError("%s: gradOutput must have size %s, got %s", fn, _THSizeDesc(e, nd).str,
-            THTensor_(sizeDesc)(gradOutput).str);
+  THNNTemporal_checkGradOutput(fn, gradOutput->nDimension, gradOutput->size, plan->batched, plan->nImages,
+                               plan->nOutputFrames, plan->outputFrameSize);
 }
 
 /* The kernel blocks: block j starts at element j*dW*inputFrameSize of a window and has *width
@@ -69,7 +43,7 @@ void THNN_(TemporalConvolution_updateOutput)(THNNState *state, THTensor *input, 
                                              THTensor *bias, int kW, int dW, int inputFrameSize,
                                              int outputFrameSize) {
   const char *fn = "TemporalConvolution_updateOutput";
-  const THNN_(TemporalPlan) plan = THNN_(TemporalConvolution_plan)(fn, input, "weight", weight, kW, dW, inputFrameSize);
+  const THNNTemporalPlan plan = THNN_(TemporalConvolution_plan)(fn, input, "weight", weight, kW, dW, inputFrameSize);
   if (plan.outputFrameSize != outputFrameSize)
     THError("%s: weight must have outputFrameSize = %d rows, got %s", fn, outputFrameSize,
             THTensor_(sizeDesc)(weight).str);
@@ -104,7 +78,7 @@ void THNN_(TemporalConvolution_updateOutput)(THNNState *state, THTensor *input, 
 void THNN_(TemporalConvolution_updateGradInput)(THNNState *state, THTensor *input, THTensor *gradOutput,
                                                 THTensor *gradInput, THTensor *weight, int kW, int dW) {
   const char *fn = "TemporalConvolution_updateGradInput";
-  const THNN_(TemporalPlan) plan = THNN_(TemporalConvolution_plan)(fn, input, "weight", weight, kW, dW, -1);
+  const THNNTemporalPlan plan = THNN_(TemporalConvolution_plan)(fn, input, "weight", weight, kW, dW, -1);
   THNN_(TemporalConvolution_checkGradOutput)(fn, gradOutput, &plan);
   THNN_(checkNotNull)(fn, "gradInput", gradInput);
 
@@ -132,7 +106,7 @@ void THNN_(TemporalConvolution_accGradParameters)(THNNState *state, THTensor *in
                                                   THTensor *gradWeight, THTensor *gradBias, int kW, int dW,
                                                   accreal scale) {
   const char *fn = "TemporalConvolution_accGradParameters";
-  const THNN_(TemporalPlan) plan = THNN_(TemporalConvolution_plan)(fn, input, "gradWeight", gradWeight, kW, dW, -1);
+  const THNNTemporalPlan plan = THNN_(TemporalConvolution_plan)(fn, input, "gradWeight", gradWeight, kW, dW, -1);
   THNN_(convCheckNumel)(fn, "gradBias", gradBias, plan.outputFrameSize, "outputFrameSize");
   THNN_(TemporalConvolution_checkGradOutput)(fn, gradOutput, &plan);
 

@@ -1,3 +1,5 @@
+#include "THNNTemporalShape.h"
+
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/TemporalRowConvolution.c"
 #else
@@ -12,38 +14,15 @@
  * (reading and writing out of bounds); here the unfolding pads. And for featFirst = false it
  * returned a transposed (non-contiguous) view as output; here output is a contiguous [T' x F]. */
 
-typedef struct {
-  long nImages, nFeatures, nFrames, nOutputFrames;
-  int batched;
-  THNNConvGeometry geometry; /* the 1 x T image of F channels that im2col unfolds */
-} THNN_(RowConvPlan);
-
-static THNN_(RowConvPlan) THNN_(TemporalRowConvolution_plan)(const char *fn, THTensor *input, const char *weightName,
-                                                             THTensor *weight, int kW, int dW, int padW,
-                                                             bool featFirst) {
+/* The checks are THNNTemporalShape.h's, on sizes, shared with libTHCUNN. */
+static THNNRowConvPlan THNN_(TemporalRowConvolution_plan)(const char *fn, THTensor *input, const char *weightName,
+                                                          THTensor *weight, int kW, int dW, int padW, bool featFirst) {
   THNN_(checkDims)(fn, "input", input, 2, 3);
-  if (kW <= 0 || dW <= 0 || padW < 0)
-    THError("%s: kW and dW must be positive and padW not negative, got kW=%d dW=%d padW=%d", fn, kW, dW, padW);
+  THNNRowConv_checkParams(fn, kW, dW, padW);
   THNN_(checkNotNull)(fn, weightName, weight);
-  if (weight->nDimension != 3 || weight->size[1] != 1 || weight->size[2] != kW)
-    THError("%s: %s must be [inputFrameSize x 1 x %d], got %s", fn, weightName, kW, THTensor_(sizeDesc)(weight).str);
-  THNN_(RowConvPlan) plan;
-  plan.batched = input->nDimension == 3;
-  plan.nImages = plan.batched ? input->size[0] : 1;
-  const int dimF = plan.batched + (featFirst ? 0 : 1), dimT = plan.batched + (featFirst ? 1 : 0);
-  plan.nFeatures = weight->size[0];
-  plan.nFrames = input->size[dimT];
-  if (input->size[dimF] != plan.nFeatures)
-    THError("%s: input must have inputFrameSize = %ld features at dimension %d (featFirst = %d), got size %s", fn,
-            plan.nFeatures, dimF + TH_INDEX_BASE, (int)featFirst, THTensor_(sizeDesc)(input).str);
-  plan.nOutputFrames = THMax(0L, THNN_convOutputSize(fn, "the number of output frames", plan.nFrames, kW, dW, padW,
-                                                     1, 0, 0));
-  if (plan.nOutputFrames < 1)
-    THError("%s: output has %ld frames, too few for input of %ld frames (kW=%d, dW=%d, padW=%d)", fn,
-            plan.nOutputFrames, plan.nFrames, kW, dW, padW);
-  plan.geometry = (THNNConvGeometry){.channels = plan.nFeatures, .height = 1, .width = plan.nFrames,
-                                     .outHeight = 1, .outWidth = plan.nOutputFrames, .kH = 1, .kW = kW, .dH = 1,
-                                     .dW = dW, .padH = 0, .padW = padW, .dilationH = 1, .dilationW = 1};
+  THNNRowConvPlan plan;
+  THNNRowConv_plan(fn, weightName, weight->nDimension, weight->size, input->nDimension, input->size, kW, dW, padW,
+                   featFirst, &plan);
   return plan;
 }
 
@@ -53,7 +32,7 @@ static THTensor *THNN_(TemporalRowConvolution_featFirstView)(THTensor *t, bool f
 }
 
 /* Resizes t to the caller's layout of [nImages x F x frames] and returns it seen feature-first. */
-static THTensor *THNN_(TemporalRowConvolution_resize)(THTensor *t, const THNN_(RowConvPlan) *plan, long frames,
+static THTensor *THNN_(TemporalRowConvolution_resize)(THTensor *t, const THNNRowConvPlan *plan, long frames,
                                                      bool featFirst) {
   long a = featFirst ? plan->nFeatures : frames, b = featFirst ? frames : plan->nFeatures;
   if (plan->batched)
@@ -64,17 +43,11 @@ static THTensor *THNN_(TemporalRowConvolution_resize)(THTensor *t, const THNN_(R
 }
 
 static void THNN_(TemporalRowConvolution_checkGradOutput)(const char *fn, THTensor *gradOutput,
-                                                          const THNN_(RowConvPlan) *plan, bool featFirst) {
+                                                          const THNNRowConvPlan *plan, bool featFirst) {
   THNN_(checkNotNull)(fn, "gradOutput", gradOutput);
-  long expected[3] = {plan->nImages, featFirst ? plan->nFeatures : plan->nOutputFrames,
-                      featFirst ? plan->nOutputFrames : plan->nFeatures};
-  const long *e = plan->batched ? expected : expected + 1;
-  const int nd = plan->batched ? 3 : 2;
-  int ok = gradOutput->nDimension == nd;
-  for (int d = 0; ok && d < nd; d++) ok = gradOutput->size[d] == e[d];
-  if (!ok)
-    THError("%s: gradOutput must have size %s, got %s", fn, _THSizeDesc(e, nd).str,
-            THTensor_(sizeDesc)(gradOutput).str);
+  THNNTemporal_checkGradOutput(fn, gradOutput->nDimension, gradOutput->size, plan->batched, plan->nImages,
+                               featFirst ? plan->nFeatures : plan->nOutputFrames,
+                               featFirst ? plan->nOutputFrames : plan->nFeatures);
 }
 
 /* A contiguous feature-first copy of t (or t itself, retained). */
@@ -89,7 +62,7 @@ void THNN_(TemporalRowConvolution_updateOutput)(THNNState *state, THTensor *inpu
                                                 THTensor *weight, THTensor *bias, THTensor *finput,
                                                 THTensor *fgradInput, int kW, int dW, int padW, bool featFirst) {
   const char *fn = "TemporalRowConvolution_updateOutput";
-  const THNN_(RowConvPlan) plan = THNN_(TemporalRowConvolution_plan)(fn, input, "weight", weight, kW, dW, padW,
+  const THNNRowConvPlan plan = THNN_(TemporalRowConvolution_plan)(fn, input, "weight", weight, kW, dW, padW,
                                                                      featFirst);
   THNN_(convCheckNumel)(fn, "bias", bias, plan.nFeatures, "inputFrameSize");
   THNN_(checkNotNull)(fn, "output", output);
@@ -127,7 +100,7 @@ void THNN_(TemporalRowConvolution_updateGradInput)(THNNState *state, THTensor *i
                                                    THTensor *gradInput, THTensor *weight, THTensor *finput,
                                                    THTensor *fgradInput, int kW, int dW, int padW, bool featFirst) {
   const char *fn = "TemporalRowConvolution_updateGradInput";
-  const THNN_(RowConvPlan) plan = THNN_(TemporalRowConvolution_plan)(fn, input, "weight", weight, kW, dW, padW,
+  const THNNRowConvPlan plan = THNN_(TemporalRowConvolution_plan)(fn, input, "weight", weight, kW, dW, padW,
                                                                      featFirst);
   THNN_(TemporalRowConvolution_checkGradOutput)(fn, gradOutput, &plan, featFirst);
   THNN_(checkNotNull)(fn, "gradInput", gradInput);
@@ -163,7 +136,7 @@ void THNN_(TemporalRowConvolution_accGradParameters)(THNNState *state, THTensor 
                                                      THTensor *fgradInput, int kW, int dW, int padW, bool featFirst,
                                                      accreal scale) {
   const char *fn = "TemporalRowConvolution_accGradParameters";
-  const THNN_(RowConvPlan) plan = THNN_(TemporalRowConvolution_plan)(fn, input, "gradWeight", gradWeight, kW, dW,
+  const THNNRowConvPlan plan = THNN_(TemporalRowConvolution_plan)(fn, input, "gradWeight", gradWeight, kW, dW,
                                                                      padW, featFirst);
   THNN_(convCheckNumel)(fn, "gradBias", gradBias, plan.nFeatures, "inputFrameSize");
   THNN_(TemporalRowConvolution_checkGradOutput)(fn, gradOutput, &plan, featFirst);

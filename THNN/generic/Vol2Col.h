@@ -1,16 +1,8 @@
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/Vol2Col.h"
 
-/* The geometry of one 3D unfolding: a C x T x H x W volume and the kernel positions that cover it.
- * Column row r = ((c * kT + kt) * kH + kh) * kW + kw holds, at column (ot * outHeight + oh) *
- * outWidth + ow, the volume element (c, ot * dT - padT + kt * dilationT, oh * dH - padH + kh *
- * dilationH, ow * dW - padW + kw * dilationW), or 0 where that falls in the padding. A transposed
- * convolution describes its output as the volume. */
-typedef struct {
-  long channels, depth, height, width;
-  long outDepth, outHeight, outWidth;
-  long kT, kH, kW, dT, dH, dW, padT, padH, padW, dilationT, dilationH, dilationW;
-} THNNVolGeometry;
+/* THNNVolGeometry (the geometry of one 3D unfolding) is THNNConvShape.h's, shared with libTHCUNN. */
+#include "THNNConvShape.h"
 
 #else
 /* vol2col / col2vol: the unfolding every volumetric convolution of THNN goes through

@@ -10,8 +10,7 @@
  * Torch7 required outputX + poolSizeX - 1 < inputX; ember, like the spatial module, accepts
  * equality too (every window then moves by one). */
 
-/* The axes in memory order, with their legacy names and the sample that drives each. */
-static const char THNN_(VolumetricFractionalMaxPooling_axis)[3] = {'H', 'W', 'T'};
+/* The sample that drives each axis, in memory order (H, W, T). */
 static const int THNN_(VolumetricFractionalMaxPooling_sample)[3] = {2, 1, 0};
 
 /* Checks the sizes shared by both passes and fills s. */
@@ -20,17 +19,7 @@ static void THNN_(VolumetricFractionalMaxPooling_plan)(const char *fn, THTensor 
                                                        THNNPoolShape *s) {
   THNN_(poolInputShape)(fn, input, 3, s);
   const int out[3] = {outputH, outputW, outputT}, pool[3] = {poolSizeH, poolSizeW, poolSizeT};
-  for (int a = 0; a < 3; a++) {
-    const char axis = THNN_(VolumetricFractionalMaxPooling_axis)[a];
-    if (out[a] < 1) THError("%s: output size must be positive, got output%c = %d", fn, axis, out[a]);
-    if (pool[a] < 1) THError("%s: pool size must be positive, got poolSize%c = %d", fn, axis, pool[a]);
-    if (out[a] + pool[a] - 1 > s->inputSize[a])
-      THError("%s: poolSize%c %d is too large for input size %ld along %c (dimension %d of %s) with output%c %d "
-              "(need output%c + poolSize%c - 1 <= size)",
-              fn, axis, pool[a], s->inputSize[a], axis, s->batched + 2 + a, THTensor_(sizeDesc)(input).str, axis,
-              out[a], axis, axis);
-    s->outputSize[a] = out[a];
-  }
+  THNNPool_fractionalShape3d(fn, s, out, pool, input->nDimension, input->size);
 }
 
 void THNN_(VolumetricFractionalMaxPooling_updateOutput)(THNNState *state, THTensor *input, THTensor *output,
@@ -50,12 +39,12 @@ void THNN_(VolumetricFractionalMaxPooling_updateOutput)(THNNState *state, THTens
   THTensor *samples = THTensor_(newContiguous)(randomSamples);
   const real *u = THTensor_(data)(samples);
   const long planes = s.nBatch * s.nPlanes;
-  for (long i = 0; i < 3 * planes; i++)
-    if (!(u[i] >= 0 && u[i] < 1)) {
-      const double bad = u[i];
-      THTensor_(free)(samples);
-      THError("%s: randomSamples must lie in [0, 1), got %g at position %ld (counted from 0)", fn, bad, i);
-    }
+  const long badSample = TH_CONCAT_2(THNNPool_firstBadSample, Real)(u, 3 * planes);
+  if (badSample >= 0) {
+    const double bad = u[badSample];
+    THTensor_(free)(samples);
+    THNNPool_sampleError(fn, bad, badSample);
+  }
 
   long sizes[5];
   const int nd = THNN_(poolOutputSizes)(&s, sizes);

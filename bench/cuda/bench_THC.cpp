@@ -15,6 +15,7 @@
 #include <cstdio>
 
 #include "THC.h"
+#include "gpu_timer.hpp"
 
 namespace {
 
@@ -22,28 +23,6 @@ constexpr long kSide = 4096;
 constexpr long kN = kSide * kSide;  // 16M floats, 64 MB
 
 THCState *state;
-
-// Times `body` with CUDA events on the current stream, one iteration at a time.
-template <typename F>
-void timeGpu(benchmark::State &bstate, F &&body) {
-  cudaStream_t stream = THCState_getCurrentStream(state);
-  cudaEvent_t start, stop;
-  cudaEventCreate(&start);
-  cudaEventCreate(&stop);
-  body();  // warm-up (allocations, handles)
-  cudaStreamSynchronize(stream);
-  for (auto _ : bstate) {
-    cudaEventRecord(start, stream);
-    body();
-    cudaEventRecord(stop, stream);
-    cudaEventSynchronize(stop);
-    float ms = 0;
-    cudaEventElapsedTime(&ms, start, stop);
-    bstate.SetIterationTime(ms / 1e3);
-  }
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
-}
 
 THCudaTensor *filled(long rows, long cols, float value) {
   THCudaTensor *t = THCudaTensor_newWithSize2d(state, rows, cols);
@@ -54,7 +33,7 @@ THCudaTensor *filled(long rows, long cols, float value) {
 void BM_THC_addmm(benchmark::State &bstate) {
   long n = bstate.range(0);
   THCudaTensor *a = filled(n, n, 0.5f), *b = filled(n, n, 0.25f), *r = filled(n, n, 0.f);
-  timeGpu(bstate, [&] { THCudaTensor_addmm(state, r, 0.f, r, 1.f, a, b); });
+  timeGpu(state, bstate, [&] { THCudaTensor_addmm(state, r, 0.f, r, 1.f, a, b); });
   bstate.counters["GFLOP/s"] =
       benchmark::Counter(2.0 * n * n * n * bstate.iterations(), benchmark::Counter::kIsRate,
                          benchmark::Counter::kIs1000);
@@ -68,7 +47,7 @@ void BM_cublas_sgemm(benchmark::State &bstate) {
   THCudaTensor *a = filled(n, n, 0.5f), *b = filled(n, n, 0.25f), *r = filled(n, n, 0.f);
   cublasHandle_t handle = THCState_getCurrentBlasHandle(state);
   const float one = 1.f, zero = 0.f;
-  timeGpu(bstate, [&] {
+  timeGpu(state, bstate, [&] {
     cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, (int)n, (int)n, (int)n, &one, THCudaTensor_data(state, b),
                 (int)n, THCudaTensor_data(state, a), (int)n, &zero, THCudaTensor_data(state, r), (int)n);
   });
@@ -86,7 +65,7 @@ void bytes(benchmark::State &bstate, long perElement) {
 
 void BM_memcpy_d2d(benchmark::State &bstate) {
   THCudaTensor *a = filled(kSide, kSide, 1.f), *b = filled(kSide, kSide, 2.f);
-  timeGpu(bstate, [&] {
+  timeGpu(state, bstate, [&] {
     cudaMemcpyAsync(THCudaTensor_data(state, a), THCudaTensor_data(state, b), kN * sizeof(float),
                     cudaMemcpyDeviceToDevice, THCState_getCurrentStream(state));
   });
@@ -99,7 +78,7 @@ void BM_memcpy_d2d(benchmark::State &bstate) {
 template <typename Op>
 void pointwise(benchmark::State &bstate, long perElement, Op op) {
   THCudaTensor *a = filled(kSide, kSide, 0.5f), *b = filled(kSide, kSide, 0.25f), *r = filled(kSide, kSide, 0.f);
-  timeGpu(bstate, [&] { op(r, a, b); });
+  timeGpu(state, bstate, [&] { op(r, a, b); });
   bytes(bstate, perElement);
   THCudaTensor_free(state, a);
   THCudaTensor_free(state, b);
@@ -150,7 +129,7 @@ template <typename Op>
 void hostCopy(benchmark::State &bstate, Op op) {
   THFloatTensor *host = pinned();
   THCudaTensor *dev = filled(kSide, kSide, 0.f);
-  timeGpu(bstate, [&] { op(host, dev); });
+  timeGpu(state, bstate, [&] { op(host, dev); });
   bytes(bstate, 4);
   THFloatTensor_free(host);
   THCudaTensor_free(state, dev);
@@ -194,11 +173,7 @@ BENCHMARK(BM_memcpy_h2d)->UseManualTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_memcpy_d2h)->UseManualTime()->Unit(benchmark::kMillisecond);
 
 int main(int argc, char **argv) {
-  int devices = 0;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-    std::printf("skipped: no CUDA device\n");
-    return 0;
-  }
+  if (noCudaDevice()) return 0;
   state = THCState_alloc();
   THCudaInit(state);
   benchmark::Initialize(&argc, argv);

@@ -131,14 +131,16 @@ void check_cpu_kernel(const Tensor &t, const char *op) {
   check_defined(t, op);
   if (t.is_cuda())
     fail(std::string(op) + ": not available for a tensor on " + t.device().str() +
-         ": it needs libTHCUNN on CUDA (not built yet); run it on the CPU");
+         ": it runs only on the CPU (copy the tensor with cpu())");
 }
 }  // namespace detail
 
 // ------------------------------------------------------------------------------ Tensor::to
 Device Tensor::device() const { return impl().device; }
 
-Tensor Tensor::to(Device target) const {
+Tensor Tensor::to(Device target) const { return to(target, false); }
+
+Tensor Tensor::to(Device target, bool non_blocking) const {
   check_defined(*this, "to");
   const Device from = device();
   if (target.is_cuda() && target.index() < 0 && from.is_cuda()) return *this;  // "cuda": any CUDA device
@@ -161,7 +163,10 @@ Tensor Tensor::to(Device target) const {
       auto *cuda_dst = target.is_cuda() ? r.th(CudaTag<T>{}) : nullptr;
       if (target.is_cuda()) EMBER_TH(resize, CudaTag<T>{})(cuda_dst, size.get(), nullptr);
       else EMBER_TH(resize, tag)(r.th(tag), size.get(), nullptr);
-      if (from.is_cpu()) {
+      if (from.is_cpu() && non_blocking && src.is_same(*this)) {  // the caller keeps the source alive
+        if constexpr (is_float) THCudaTensor_copyAsyncCPU(state, cuda_dst, src.th(tag));
+        else THCudaDoubleTensor_copyAsyncCPU(state, cuda_dst, src.th(tag));
+      } else if (from.is_cpu()) {
         if constexpr (is_float) THCudaTensor_copyFloat(state, cuda_dst, src.th(tag));
         else THCudaDoubleTensor_copyDouble(state, cuda_dst, src.th(tag));
       } else if (target.is_cpu()) {
@@ -178,6 +183,33 @@ Tensor Tensor::to(Device target) const {
       return tensor_list{g[0].to(from)};
     });
   return r;
+}
+
+Tensor Tensor::pin_memory() const {
+  check_cpu_kernel(*this, "pin_memory");
+#ifndef EMBER_WITH_CUDA
+  fail("pin_memory: ember was built without CUDA (configure with EMBER_CUDA=ON for pinned memory)");
+#else
+  THAllocator *pinned = THCState_getCudaHostAllocator(thc_state());  // throws without CUDA or a device
+  LongStorage size(sizes());
+  Tensor r = dispatch(dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_same_v<T, float>) {
+      THFloatStorage *storage = THFloatStorage_newWithAllocator(numel(), pinned, nullptr);
+      THFloatTensor *t = THFloatTensor_newWithStorage(storage, 0, size.get(), nullptr);
+      THFloatStorage_free(storage);  // the tensor holds it
+      return Tensor::adopt(t);
+    } else {
+      THDoubleStorage *storage = THDoubleStorage_newWithAllocator(numel(), pinned, nullptr);
+      THDoubleTensor *t = THDoubleTensor_newWithStorage(storage, 0, size.get(), nullptr);
+      THDoubleStorage_free(storage);
+      return Tensor::adopt(t);
+    }
+  });
+  NoGradGuard no_grad;
+  r.copy_(*this);
+  return r;
+#endif
 }
 
 }  // namespace ember

@@ -25,6 +25,9 @@ void check_dtype(const Tensor &t, const Tensor &like, const std::string &fn, con
   if (t.defined() && t.dtype() != like.dtype())
     fail(fn + ": " + arg + " is " + dtype_name(t.dtype()) + " but the input is " + dtype_name(like.dtype()) +
          " (convert one with .to())");
+  if (t.defined() && t.device() != like.device())
+    fail(fn + ": " + arg + " is on " + t.device().str() + " but the input is on " + like.device().str() +
+         " (move one with .to())");
 }
 
 int to_int(long v, const std::string &fn, const char *what) {
@@ -40,20 +43,43 @@ Tensor reusable(std::vector<Tensor> &pool, Dtype dtype) {
   return pool.back();
 }
 
+Index::Index() : cpu_(THLongTensor_new()) {}
+Index::Index(THLongTensor *cpu) : cpu_(cpu) {}
+Index::~Index() {
+  THLongTensor_free(cpu_);
+#ifdef EMBER_WITH_CUDA
+  if (cuda_) THCudaLongTensor_free(ember::detail::thc_state(), cuda_);
+#endif
+}
+
+THCudaLongTensor *Index::cuda() {
+#ifdef EMBER_WITH_CUDA
+  if (!cuda_) {
+    THCState *state = ember::detail::thc_state();
+    cuda_ = THCudaLongTensor_new(state);
+    THCudaLongTensor_copyLong(state, cuda_, cpu_);
+  }
+  return cuda_;
+#else
+  ember::detail::thc_state();  // throws: built without CUDA
+  return nullptr;
+#endif
+}
+
 LongTensor reusable(std::vector<LongTensor> &pool) {
   for (const LongTensor &t : pool)
     if (t.use_count() == 1) return t;
-  pool.emplace_back(THLongTensor_new(), THLongTensor_free);
+  pool.push_back(std::make_shared<Index>());
   return pool.back();
 }
 
 LongTensor one_based_ids(const Tensor &ids, long count, const std::string &fn, const char *what,
                          std::optional<long> ignore) {
   check_arg(ids, fn, what);
-  Tensor c = ids.detach().contiguous();
+  Tensor c = ids.detach().cpu().contiguous();
   long n = c.numel();
-  LongTensor r(THLongTensor_newWithSize1d(n), THLongTensor_free);
-  long *out = THLongTensor_data(r.get());
+  auto r = std::make_shared<Index>(THLongTensor_newWithSize1d(n));
+  long *out = THLongTensor_data(r->cpu());
   dispatch(c.dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T *v = c.data<T>();
@@ -109,17 +135,17 @@ Tensor internal::conv2d(const Tensor &input, const Tensor &weight, const Tensor 
   return thnn::apply(
       {"SpatialConvolutionMM", input, {weight, bias}, {finput, fgrad_input}},
       [g](auto &a) {
-        EMBER_THNN(SpatialConvolutionMM_updateOutput, a)(nullptr, a.input, a.output, a.params[0], a.params[1],
+        EMBER_THNN(SpatialConvolutionMM_updateOutput, a)(a.state, a.input, a.output, a.params[0], a.params[1],
                                                          a.buffers[0], a.buffers[1], g.kW, g.kH, g.dW, g.dH, g.padW,
                                                          g.padH);
       },
       [g](auto &a) {
-        EMBER_THNN(SpatialConvolutionMM_updateGradInput, a)(nullptr, a.input, a.grad_output, a.grad_input,
+        EMBER_THNN(SpatialConvolutionMM_updateGradInput, a)(a.state, a.input, a.grad_output, a.grad_input,
                                                             a.params[0], a.buffers[0], a.buffers[1], g.kW, g.kH,
                                                             g.dW, g.dH, g.padW, g.padH);
       },
       [g](auto &a) {
-        EMBER_THNN(SpatialConvolutionMM_accGradParameters, a)(nullptr, a.input, a.grad_output, a.grad_params[0],
+        EMBER_THNN(SpatialConvolutionMM_accGradParameters, a)(a.state, a.input, a.grad_output, a.grad_params[0],
                                                               a.grad_params[1], a.buffers[0], a.buffers[1], g.kW,
                                                               g.kH, g.dW, g.dH, g.padW, g.padH, a.scale);
       });
@@ -131,12 +157,12 @@ Tensor internal::max_pool2d(const Tensor &input, Size2 kernel, Size2 stride, Siz
   return thnn::apply(
       {"SpatialMaxPooling", input},
       [g, indices, ceil_mode](auto &a) {
-        EMBER_THNN(SpatialMaxPooling_updateOutput, a)(nullptr, a.input, a.output, indices.get(), g.kW, g.kH, g.dW,
+        EMBER_THNN(SpatialMaxPooling_updateOutput, a)(a.state, a.input, a.output, indices->of(a), g.kW, g.kH, g.dW,
                                                       g.dH, g.padW, g.padH, ceil_mode);
       },
       [g, indices, ceil_mode](auto &a) {
-        EMBER_THNN(SpatialMaxPooling_updateGradInput, a)(nullptr, a.input, a.grad_output, a.grad_input,
-                                                         indices.get(), g.kW, g.kH, g.dW, g.dH, g.padW, g.padH,
+        EMBER_THNN(SpatialMaxPooling_updateGradInput, a)(a.state, a.input, a.grad_output, a.grad_input,
+                                                         indices->of(a), g.kW, g.kH, g.dW, g.dH, g.padW, g.padH,
                                                          ceil_mode);
       });
 }
@@ -145,6 +171,7 @@ namespace functional {
 
 using ember::detail::bump_version;
 using ember::detail::make_empty;
+using ember::detail::is_cuda_tag_v;
 using ember::detail::wrap_dim;
 
 // ------------------------------------------------------------------------------------ linear, conv
@@ -157,23 +184,23 @@ Tensor linear(const Tensor &input, const Tensor &weight, const Tensor &bias) {
     shape.back() = weight.size(0);
     return y.view(shape);
   }
-  if (input.is_cuda()) {  // no THCUNN yet: the same through addmm (cuBLAS) and a broadcast add
+  if (input.is_cuda()) {  // THCUNN has no Linear: the same through addmm (cuBLAS) and a broadcast add
     Tensor y = input.matmul(weight.t());
     return bias.defined() ? y + bias : y;
   }
   return thnn::apply(
       {"Linear", input, {weight, bias}, {make_empty(input.options())}},
-      [](auto &a) {
-        EMBER_THNN(Linear_updateOutput, a)(nullptr, a.input, a.output, a.params[0], a.params[1], a.buffers[0]);
-      },
-      [](auto &a) {
-        EMBER_THNN(Linear_updateGradInput, a)(nullptr, a.input, a.grad_output, a.grad_input, a.params[0]);
-      },
-      [](auto &a) {
-        EMBER_THNN(Linear_accGradParameters, a)(nullptr, a.input, a.grad_output, a.grad_input, a.params[0],
+      thnn::cpu_only("Linear", [](auto &a) {
+        EMBER_THNN(Linear_updateOutput, a)(a.state, a.input, a.output, a.params[0], a.params[1], a.buffers[0]);
+      }),
+      thnn::cpu_only("Linear", [](auto &a) {
+        EMBER_THNN(Linear_updateGradInput, a)(a.state, a.input, a.grad_output, a.grad_input, a.params[0]);
+      }),
+      thnn::cpu_only("Linear", [](auto &a) {
+        EMBER_THNN(Linear_accGradParameters, a)(a.state, a.input, a.grad_output, a.grad_input, a.params[0],
                                                 a.params[1], a.grad_params[0], a.grad_params[1], a.buffers[0],
                                                 a.scale);
-      });
+      }));
 }
 
 Tensor conv2d(const Tensor &input, const Tensor &weight, const Tensor &bias, Size2 stride, Size2 padding) {
@@ -190,17 +217,17 @@ Tensor conv_transpose2d(const Tensor &input, const Tensor &weight, const Tensor 
   return thnn::apply(
       {"SpatialFullConvolution", input, {weight, bias}, {make_empty(dt), make_empty(dt), make_empty(dt)}},
       [g](auto &a) {
-        EMBER_THNN(SpatialFullConvolution_updateOutput, a)(nullptr, a.input, a.output, a.params[0], a.params[1],
+        EMBER_THNN(SpatialFullConvolution_updateOutput, a)(a.state, a.input, a.output, a.params[0], a.params[1],
                                                            a.buffers[0], a.buffers[1], g.kW, g.kH, g.dW, g.dH,
                                                            g.padW, g.padH, g.adjW, g.adjH);
       },
       [g](auto &a) {
-        EMBER_THNN(SpatialFullConvolution_updateGradInput, a)(nullptr, a.input, a.grad_output, a.grad_input,
+        EMBER_THNN(SpatialFullConvolution_updateGradInput, a)(a.state, a.input, a.grad_output, a.grad_input,
                                                               a.params[0], a.buffers[2], g.kW, g.kH, g.dW, g.dH,
                                                               g.padW, g.padH, g.adjW, g.adjH);
       },
       [g](auto &a) {
-        EMBER_THNN(SpatialFullConvolution_accGradParameters, a)(nullptr, a.input, a.grad_output, a.grad_params[0],
+        EMBER_THNN(SpatialFullConvolution_accGradParameters, a)(a.state, a.input, a.grad_output, a.grad_params[0],
                                                                 a.grad_params[1], a.buffers[0], a.buffers[1], g.kW,
                                                                 g.kH, g.dW, g.dH, g.padW, g.padH, g.adjW, g.adjH,
                                                                 a.scale);
@@ -210,8 +237,7 @@ Tensor conv_transpose2d(const Tensor &input, const Tensor &weight, const Tensor 
 // ------------------------------------------------------------------------------------ pooling
 Tensor max_pool2d(const Tensor &input, Size2 kernel, Size2 stride, Size2 padding, bool ceil_mode) {
   // The argmax of every window, from the forward pass to its backward (1-based, THNN's).
-  return internal::max_pool2d(input, kernel, stride, padding, ceil_mode,
-                              LongTensor(THLongTensor_new(), THLongTensor_free));
+  return internal::max_pool2d(input, kernel, stride, padding, ceil_mode, std::make_shared<Index>());
 }
 
 Tensor avg_pool2d(const Tensor &input, Size2 kernel, Size2 stride, Size2 padding, bool ceil_mode,
@@ -220,11 +246,11 @@ Tensor avg_pool2d(const Tensor &input, Size2 kernel, Size2 stride, Size2 padding
   return thnn::apply(
       {"SpatialAveragePooling", input},
       [g, ceil_mode, count_include_pad](auto &a) {
-        EMBER_THNN(SpatialAveragePooling_updateOutput, a)(nullptr, a.input, a.output, g.kW, g.kH, g.dW, g.dH,
+        EMBER_THNN(SpatialAveragePooling_updateOutput, a)(a.state, a.input, a.output, g.kW, g.kH, g.dW, g.dH,
                                                           g.padW, g.padH, ceil_mode, count_include_pad);
       },
       [g, ceil_mode, count_include_pad](auto &a) {
-        EMBER_THNN(SpatialAveragePooling_updateGradInput, a)(nullptr, a.input, a.grad_output, a.grad_input, g.kW,
+        EMBER_THNN(SpatialAveragePooling_updateGradInput, a)(a.state, a.input, a.grad_output, a.grad_input, g.kW,
                                                              g.kH, g.dW, g.dH, g.padW, g.padH, ceil_mode,
                                                              count_include_pad);
       });
@@ -236,10 +262,10 @@ Tensor adaptive_avg_pool2d(const Tensor &input, Size2 output_size) {
   return thnn::apply(
       {"SpatialAdaptiveAveragePooling", input},
       [ow, oh](auto &a) {
-        EMBER_THNN(SpatialAdaptiveAveragePooling_updateOutput, a)(nullptr, a.input, a.output, ow, oh);
+        EMBER_THNN(SpatialAdaptiveAveragePooling_updateOutput, a)(a.state, a.input, a.output, ow, oh);
       },
       [](auto &a) {
-        EMBER_THNN(SpatialAdaptiveAveragePooling_updateGradInput, a)(nullptr, a.input, a.grad_output, a.grad_input);
+        EMBER_THNN(SpatialAdaptiveAveragePooling_updateGradInput, a)(a.state, a.input, a.grad_output, a.grad_input);
       });
 }
 
@@ -250,18 +276,17 @@ Tensor batch_norm(const Tensor &input, const Tensor &running_mean, const Tensor 
                   const Tensor &bias, bool training, double momentum, double eps) {
   const std::string fn = "batch_norm";
   check_dims(input, fn, "input", 2, 8);
-  ember::detail::check_cpu_kernel(input, "batch_norm");
   if (!training && (!running_mean.defined() || !running_var.defined()))
     fail("batch_norm: evaluation mode needs running_mean and running_var");
   check_dtype(running_mean, input, fn, "running_mean");
   check_dtype(running_var, input, fn, "running_var");
   check_dtype(weight, input, fn, "weight");
   check_dtype(bias, input, fn, "bias");
-  Dtype dt = input.dtype();
-  Tensor output = make_empty(dt), save_mean = make_empty(dt), save_std = make_empty(dt);
-  dispatch(dt, [&](auto tag) {
+  const TensorOptions options = input.options();
+  Tensor output = make_empty(options), save_mean = make_empty(options), save_std = make_empty(options);
+  ember::detail::dispatch_on(input, [&](auto tag) {
     auto h = [&](const Tensor &t) { return t.defined() ? t.th(tag) : nullptr; };
-    EMBER_THNN(BatchNormalization_updateOutput, tag)(nullptr, input.th(tag), output.th(tag), h(weight), h(bias),
+    EMBER_THNN(BatchNormalization_updateOutput, tag)(thnn::state_of(tag), input.th(tag), output.th(tag), h(weight), h(bias),
                                                      h(running_mean), h(running_var), h(save_mean), h(save_std),
                                                      training, momentum, eps);
   });
@@ -281,10 +306,10 @@ Tensor batch_norm(const Tensor &input, const Tensor &running_mean, const Tensor 
         Tensor gi = needs[0] ? make_empty(x.options()) : Tensor();
         Tensor gw = needs[1] ? zeros(channels, x.options()) : Tensor();
         Tensor gb = needs[2] ? zeros(channels, x.options()) : Tensor();
-        dispatch(x.dtype(), [&](auto tag) {
+        ember::detail::dispatch_on(x, [&](auto tag) {
           auto h = [&](const Tensor &t) { return t.defined() ? t.th(tag) : nullptr; };
           // training reads save_mean/save_std, evaluation running_mean/running_var
-          EMBER_THNN(BatchNormalization_backward, tag)(nullptr, h(x), h(g), h(gi), h(gw), h(gb), h(w),
+          EMBER_THNN(BatchNormalization_backward, tag)(thnn::state_of(tag), h(x), h(g), h(gi), h(gw), h(gb), h(w),
                                                       training ? nullptr : h(mean), training ? nullptr : h(spread),
                                                       training ? h(mean) : nullptr, training ? h(spread) : nullptr,
                                                       training, 1.0, eps);
@@ -312,17 +337,34 @@ Tensor dropout(const Tensor &input, double p, bool training) {
 }
 
 // ------------------------------------------------------------------------------------ embedding
+namespace {
+// gw += the rows of g at the 1-based ids of index (LookupTable_accGradParameters). THCUNN sorts the
+// ids into two index buffers of its own; THNN takes none.
+template <typename Tag> void lookup_table_backward(Tag tag, Index &index, const Tensor &g, const Tensor &gw,
+                                                   int padding) {
+  if constexpr (is_cuda_tag_v<Tag>) {
+    Index sorted, positions;
+    EMBER_THNN(LookupTable_accGradParameters, tag)(thnn::state_of(tag), index.of(tag), g.th(tag), gw.th(tag),
+                                                   nullptr, sorted.of(tag), positions.of(tag), false, padding, 1.0);
+  } else {
+    EMBER_THNN(LookupTable_accGradParameters, tag)(thnn::state_of(tag), index.of(tag), g.th(tag), gw.th(tag),
+                                                   nullptr, nullptr, nullptr, false, padding, 1.0);
+  }
+}
+}  // namespace
+
 Tensor embedding(const Tensor &ids, const Tensor &weight, std::optional<long> padding_idx) {
   const std::string fn = "embedding";
   check_dims(weight, fn, "weight", 2, 2);
-  ember::detail::check_cpu_kernel(weight, "embedding");
   long rows = weight.size(0), dim = weight.size(1);
   if (padding_idx && (*padding_idx < -rows || *padding_idx >= rows))
     fail("embedding: padding_idx " + std::to_string(*padding_idx) + " is out of range for " + std::to_string(rows) +
          " rows");
   LongTensor index = one_based_ids(ids, rows, fn, "id");
   Tensor output = make_empty(weight.options());
-  dispatch(weight.dtype(), [&](auto tag) { EMBER_TH(indexSelect, tag)(output.th(tag), weight.th(tag), 0, index.get()); });
+  ember::detail::dispatch_on(weight, [&](auto tag) {
+    EMBER_TH(indexSelect, tag)(output.th(tag), weight.th(tag), 0, index->of(tag));
+  });
   Shape shape = ids.sizes();
   shape.push_back(dim);
   output = output.view(shape);
@@ -330,12 +372,10 @@ Tensor embedding(const Tensor &ids, const Tensor &weight, std::optional<long> pa
   // LookupTable skips the positions whose 1-based id equals paddingValue (0: none).
   int padding = padding_idx ? (int)((*padding_idx + rows) % rows + 1) : 0;
   autograd::record("EmbeddingBackward", {output}, {weight},
-                   [index, rows, dim, padding, dt = weight.dtype()](const tensor_list &grads, const std::vector<bool> &) {
-                     Tensor gw = zeros({rows, dim}, dt), g = grads[0].contiguous();
-                     dispatch(dt, [&](auto tag) {
-                       EMBER_THNN(LookupTable_accGradParameters, tag)(nullptr, index.get(), g.th(tag), gw.th(tag),
-                                                                      nullptr, nullptr, nullptr, false, padding, 1.0);
-                     });
+                   [index, rows, dim, padding, options = weight.options()](const tensor_list &grads,
+                                                                           const std::vector<bool> &) {
+                     Tensor gw = zeros({rows, dim}, options), g = grads[0].contiguous();
+                     ember::detail::dispatch_on(gw, [&](auto tag) { lookup_table_backward(tag, *index, g, gw, padding); });
                      return tensor_list{gw};
                    });
   return output;
@@ -351,10 +391,10 @@ Tensor leaky_relu(const Tensor &input, double negative_slope) {
   return thnn::apply(
       {"LeakyReLU", input},
       [negative_slope](auto &a) {
-        EMBER_THNN(LeakyReLU_updateOutput, a)(nullptr, a.input, a.output, negative_slope, false);
+        EMBER_THNN(LeakyReLU_updateOutput, a)(a.state, a.input, a.output, negative_slope, false);
       },
       [negative_slope](auto &a) {
-        EMBER_THNN(LeakyReLU_updateGradInput, a)(nullptr, a.input, a.grad_output, a.grad_input, negative_slope,
+        EMBER_THNN(LeakyReLU_updateGradInput, a)(a.state, a.input, a.grad_output, a.grad_input, negative_slope,
                                                  false);
       });
 }
@@ -362,9 +402,9 @@ Tensor leaky_relu(const Tensor &input, double negative_slope) {
 Tensor elu(const Tensor &input, double alpha) {
   return thnn::apply(
       {"ELU", input, {}, {}, /*save_output=*/true},
-      [alpha](auto &a) { EMBER_THNN(ELU_updateOutput, a)(nullptr, a.input, a.output, alpha, false); },
+      [alpha](auto &a) { EMBER_THNN(ELU_updateOutput, a)(a.state, a.input, a.output, alpha, false); },
       [alpha](auto &a) {
-        EMBER_THNN(ELU_updateGradInput, a)(nullptr, a.input, a.grad_output, a.grad_input, a.output, alpha, false);
+        EMBER_THNN(ELU_updateGradInput, a)(a.state, a.input, a.grad_output, a.grad_input, a.output, alpha, false);
       });
 }
 
@@ -373,9 +413,9 @@ Tensor elu(const Tensor &input, double alpha) {
   Tensor FN(const Tensor &input) {                                                                            \
     return thnn::apply(                                                                                       \
         {#NAME, input, {}, {}, /*save_output=*/true},                                                         \
-        [](auto &a) { EMBER_THNN(NAME##_updateOutput, a)(nullptr, a.input, a.output); },                      \
+        [](auto &a) { EMBER_THNN(NAME##_updateOutput, a)(a.state, a.input, a.output); },                      \
         [](auto &a) {                                                                                         \
-          EMBER_THNN(NAME##_updateGradInput, a)(nullptr, a.input, a.grad_output, a.grad_input, a.output);     \
+          EMBER_THNN(NAME##_updateGradInput, a)(a.state, a.input, a.grad_output, a.grad_input, a.output);     \
         });                                                                                                   \
   }
 namespace {
@@ -387,9 +427,9 @@ EMBER_NN_OUTPUT_GRAD_MODULE(softmax_rows, SoftMax)
 Tensor softplus(const Tensor &input, double beta, double threshold) {
   return thnn::apply(
       {"SoftPlus", input, {}, {}, /*save_output=*/true},
-      [beta, threshold](auto &a) { EMBER_THNN(SoftPlus_updateOutput, a)(nullptr, a.input, a.output, beta, threshold); },
+      [beta, threshold](auto &a) { EMBER_THNN(SoftPlus_updateOutput, a)(a.state, a.input, a.output, beta, threshold); },
       [beta, threshold](auto &a) {
-        EMBER_THNN(SoftPlus_updateGradInput, a)(nullptr, a.input, a.grad_output, a.grad_input, a.output, beta,
+        EMBER_THNN(SoftPlus_updateGradInput, a)(a.state, a.input, a.grad_output, a.grad_input, a.output, beta,
                                                 threshold);
       });
 }
@@ -397,9 +437,9 @@ Tensor softplus(const Tensor &input, double beta, double threshold) {
 Tensor logsigmoid(const Tensor &input) {
   return thnn::apply(
       {"LogSigmoid", input, {}, {make_empty(input.options())}},
-      [](auto &a) { EMBER_THNN(LogSigmoid_updateOutput, a)(nullptr, a.input, a.output, a.buffers[0]); },
+      [](auto &a) { EMBER_THNN(LogSigmoid_updateOutput, a)(a.state, a.input, a.output, a.buffers[0]); },
       [](auto &a) {
-        EMBER_THNN(LogSigmoid_updateGradInput, a)(nullptr, a.input, a.grad_output, a.grad_input, a.buffers[0]);
+        EMBER_THNN(LogSigmoid_updateGradInput, a)(a.state, a.input, a.grad_output, a.grad_input, a.buffers[0]);
       });
 }
 

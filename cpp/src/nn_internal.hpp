@@ -1,6 +1,6 @@
 #pragma once
 // What the nn sources share: argument checks and the conversion of 0-based index tensors (Float or
-// Double) to the 1-based THLongTensor that THNN's index arguments take.
+// Double) to the 1-based index tensors that THNN's and THCUNN's index arguments take.
 #include <ember/nn/functional.hpp>
 #include <ember/thnn.hpp>
 
@@ -13,9 +13,30 @@
 
 namespace ember::nn::internal {
 
-using LongTensor = std::shared_ptr<THLongTensor>;  // freed with THLongTensor_free
+// An index tensor as the kernels take it: a THLongTensor for the CPU ones, a THCudaLongTensor for the
+// CUDA ones (the CPU tensor uploaded on first use, on the current device). Empty at first for the
+// indices a kernel writes (pooling); of(x) gives the handle for x's dispatch tag (Args, tag).
+class Index {
+ public:
+  Index();
+  explicit Index(THLongTensor *cpu);  // takes over one reference
+  ~Index();
+  Index(const Index &) = delete;
+  Index &operator=(const Index &) = delete;
+  template <typename X> auto *of(const X &) {
+    if constexpr (ember::detail::is_cuda_tag_v<thnn::detail::kernel_tag_t<X>>) return cuda();
+    else return cpu_;
+  }
+  THLongTensor *cpu() const { return cpu_; }
 
-// A 1-D THLongTensor of ids + 1 (in ids' row-major order). Every id must be an integer in [0, count)
+ private:
+  THCudaLongTensor *cuda();
+  THLongTensor *cpu_;
+  THCudaLongTensor *cuda_ = nullptr;
+};
+using LongTensor = std::shared_ptr<Index>;
+
+// A 1-D index tensor of ids + 1 (in ids' row-major order; CUDA ids are checked on the host). Every id must be an integer in [0, count)
 // or equal to *ignore (passed on as *ignore + 1); otherwise throws "<fn>: <what> <value> at position
 // <i> is out of range [0, <count>)" (or "is not an integer").
 LongTensor one_based_ids(const Tensor &ids, long count, const std::string &fn, const char *what,

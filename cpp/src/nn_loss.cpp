@@ -13,7 +13,7 @@ using ember::detail::make_empty;
 using namespace internal;
 
 namespace {
-// gradInput *= gradOutput (a one-element tensor).
+// gradInput *= gradOutput (a one-element tensor; on CUDA its value is read back, once per backward).
 template <typename A> void scale_by_grad_output(A &a) {
   auto g = EMBER_TH(get1d, a)(a.grad_output, 0);
   if (g != 1) EMBER_TH(mul, a)(a.grad_input, a.grad_input, g);
@@ -46,30 +46,10 @@ long check_class_input(const char *fn, const Tensor &input, const Tensor &target
 namespace functional {
 
 namespace {
-// ClassNLLCriterion's value on CUDA (no THCUNN yet), from tensor math: -sum_i w[t_i] x[i, t_i], divided
-// by sum_i w[t_i] for the mean, through a one-hot mask of the targets built on the host (ignored
-// targets get an empty row). Autograd gives the gradient.
-Tensor cuda_class_nll(const char *fn, const Tensor &input, const Tensor &target, const Tensor &weight,
-                      long ignore_index, Reduction reduction, long classes) {
-  if (weight.defined()) ember::detail::check_same_dtype(input, weight, fn);
-  LongTensor ids = one_based_ids(target.cpu(), classes, fn, "target", ignore_index);
-  const long n = THLongTensor_nElement(ids.get());
-  const long *id = THLongTensor_data(ids.get());
-  Tensor host = zeros({n, classes}, kDouble);  // viewed as input's [N x C] or [C] (then n is 1)
-  double *m = host.data<double>();
-  for (long i = 0; i < n; i++)
-    if (id[i] - 1 != ignore_index) m[i * classes + id[i] - 1] = 1;
-  Tensor w = host.view(input.sizes()).to(input.dtype()).to(input.device());
-  if (weight.defined()) w = w * weight;  // [C] broadcasts over the rows
-  Tensor total = (input * w).sum();
-  return reduction == kMean ? -total / w.sum() : -total;
-}
-
 // ClassNLLCriterion over log-probabilities; fn names the caller in messages.
 Tensor class_nll(const char *fn, const Tensor &input, const Tensor &target, const Tensor &weight, long ignore_index,
                  Reduction reduction) {
   long classes = check_class_input(fn, input, target, weight);
-  if (input.is_cuda()) return cuda_class_nll(fn, input, target, weight, ignore_index, reduction, classes);
   LongTensor t = one_based_ids(target, classes, fn, "target", ignore_index);
   bool average = reduction == kMean;
   long ignore = ignore_index + 1;  // THNN compares it with the 1-based targets
@@ -77,11 +57,11 @@ Tensor class_nll(const char *fn, const Tensor &input, const Tensor &target, cons
   return thnn::apply(
       {"ClassNLLCriterion", input, {}, {weight, make_empty(input.options())}},
       [t, average, ignore](auto &a) {
-        EMBER_THNN(ClassNLLCriterion_updateOutput, a)(nullptr, a.input, t.get(), a.output, average, a.buffers[0],
+        EMBER_THNN(ClassNLLCriterion_updateOutput, a)(a.state, a.input, t->of(a), a.output, average, a.buffers[0],
                                                       a.buffers[1], ignore);
       },
       [t, average, ignore](auto &a) {
-        EMBER_THNN(ClassNLLCriterion_updateGradInput, a)(nullptr, a.input, t.get(), a.grad_input, average,
+        EMBER_THNN(ClassNLLCriterion_updateGradInput, a)(a.state, a.input, t->of(a), a.grad_input, average,
                                                          a.buffers[0], a.buffers[1], ignore);
         scale_by_grad_output(a);
       });
@@ -99,32 +79,18 @@ Tensor cross_entropy(const Tensor &input, const Tensor &target, const Tensor &we
   return class_nll("cross_entropy", log_softmax(input, -1), target, weight, ignore_index, reduction);
 }
 
-namespace {
-// On CUDA (no THCUNN yet) the element-wise criteria that tensor math expresses: MSE and L1, with
-// their gradients from autograd; the others throw naming the op.
-Tensor cuda_criterion(const std::string &fn, const Tensor &input, const Tensor &target, Reduction reduction) {
-  ember::detail::check_same_dtype(input, target, fn.c_str());
-  Tensor per_element;
-  if (fn == "mse_loss") per_element = (input - target).pow(2.0);
-  else if (fn == "l1_loss") per_element = (input - target).abs();
-  else ember::detail::check_cpu_kernel(input, fn.c_str());
-  return reduction == kMean ? per_element.mean() : per_element.sum();
-}
-}  // namespace
-
 // The element-wise criteria: (input, target, output or gradInput, sizeAverage).
 #define EMBER_NN_CRITERION(FN, NAME)                                                                         \
   Tensor FN(const Tensor &input, const Tensor &target, Reduction reduction) {                               \
     check_same_shape(#FN, input, target);                                                                   \
-    if (input.is_cuda() || target.is_cuda()) return cuda_criterion(#FN, input, target, reduction);           \
     bool average = reduction == kMean;                                                                      \
     return thnn::apply(                                                                                     \
         {#NAME, input, {}, {target}},                                                                       \
         [average](auto &a) {                                                                                \
-          EMBER_THNN(NAME##_updateOutput, a)(nullptr, a.input, a.buffers[0], a.output, average);            \
+          EMBER_THNN(NAME##_updateOutput, a)(a.state, a.input, a.buffers[0], a.output, average);            \
         },                                                                                                  \
         [average](auto &a) {                                                                                \
-          EMBER_THNN(NAME##_updateGradInput, a)(nullptr, a.input, a.buffers[0], a.grad_input, average);     \
+          EMBER_THNN(NAME##_updateGradInput, a)(a.state, a.input, a.buffers[0], a.grad_input, average);     \
           scale_by_grad_output(a);                                                                          \
         });                                                                                                 \
   }
@@ -145,10 +111,10 @@ Tensor binary_cross_entropy(const Tensor &input, const Tensor &target, const Ten
   return thnn::apply(
       {"BCECriterion", input, {}, {target, w}},
       [average](auto &a) {
-        EMBER_THNN(BCECriterion_updateOutput, a)(nullptr, a.input, a.buffers[0], a.output, average, a.buffers[1]);
+        EMBER_THNN(BCECriterion_updateOutput, a)(a.state, a.input, a.buffers[0], a.output, average, a.buffers[1]);
       },
       [average](auto &a) {
-        EMBER_THNN(BCECriterion_updateGradInput, a)(nullptr, a.input, a.buffers[0], a.grad_input, average,
+        EMBER_THNN(BCECriterion_updateGradInput, a)(a.state, a.input, a.buffers[0], a.grad_input, average,
                                                     a.buffers[1]);
         scale_by_grad_output(a);
       });
@@ -172,11 +138,11 @@ Tensor multi_margin_loss(const Tensor &input, const Tensor &target, int p, doubl
   return thnn::apply(
       {"MultiMarginCriterion", input, {}, {weight}},
       [t, average, p, margin](auto &a) {
-        EMBER_THNN(MultiMarginCriterion_updateOutput, a)(nullptr, a.input, t.get(), a.output, average, p,
+        EMBER_THNN(MultiMarginCriterion_updateOutput, a)(a.state, a.input, t->of(a), a.output, average, p,
                                                          a.buffers[0], margin);
       },
       [t, average, p, margin](auto &a) {
-        EMBER_THNN(MultiMarginCriterion_updateGradInput, a)(nullptr, a.input, t.get(), a.grad_input, average, p,
+        EMBER_THNN(MultiMarginCriterion_updateGradInput, a)(a.state, a.input, t->of(a), a.grad_input, average, p,
                                                             a.buffers[0], margin);
         scale_by_grad_output(a);
       });

@@ -25,7 +25,6 @@ struct LayerShape {
 LayerShape check_layer(const char *fn, long gates, const Tensor &input, const tensor_list &states, const Tensor &w_ih,
                        const Tensor &w_hh, const Tensor &b_ih, const Tensor &b_hh) {
   check_dims(input, fn, "input", 3, 3);
-  ember::detail::check_cpu_kernel(input, fn);  // THNN's fused cells
   check_dims(w_ih, fn, "w_ih", 2, 2);
   check_dims(w_hh, fn, "w_hh", 2, 2);
   long T = input.size(0), B = input.size(1), F = input.size(2), H = w_hh.size(1);
@@ -42,7 +41,7 @@ LayerShape check_layer(const char *fn, long gates, const Tensor &input, const te
   return {T, B, F, H};
 }
 
-template <typename T> th_tensor_t<T> *handle(const Tensor &t, T tag) { return t.defined() ? t.th(tag) : nullptr; }
+template <typename Tag> auto *handle(const Tensor &t, Tag tag) { return t.defined() ? t.th(tag) : nullptr; }
 }  // namespace
 
 namespace functional {
@@ -51,7 +50,7 @@ tensor_list lstm_layer(const Tensor &input, const Tensor &h0, const Tensor &c0, 
                        const Tensor &b_ih, const Tensor &b_hh) {
   LayerShape s = check_layer("lstm", 4, input, {h0, c0}, w_ih, w_hh, b_ih, b_hh);
   long T = s.T, B = s.B, H = s.H;
-  Dtype dt = input.dtype();
+  const TensorOptions dt = input.options();
   // gates[t]: x_t W_ih^T, overwritten by LSTMFused with the activated gates (its backward's storage);
   // hs[t], cs[t]: the state before step t (hs[T], cs[T] the last).
   Tensor gates, hs = empty({T + 1, B, H}, dt), cs = empty({T + 1, B, H}, dt);
@@ -62,8 +61,8 @@ tensor_list lstm_layer(const Tensor &input, const Tensor &h0, const Tensor &c0, 
     cs[0].copy_(c0);
     for (long t = 0; t < T; t++) {
       Tensor hidden = hs[t].mm(w_hh.t());
-      dispatch(dt, [&](auto tag) {
-        EMBER_THNN(LSTMFused_updateOutput, tag)(nullptr, gates[t].th(tag), hidden.th(tag), handle(b_ih, tag),
+      ember::detail::dispatch_on(input, [&](auto tag) {
+        EMBER_THNN(LSTMFused_updateOutput, tag)(thnn::state_of(tag), gates[t].th(tag), hidden.th(tag), handle(b_ih, tag),
                                                 handle(b_hh, tag), cs[t].th(tag), hs[t + 1].th(tag),
                                                 cs[t + 1].th(tag));
       });
@@ -82,8 +81,8 @@ tensor_list lstm_layer(const Tensor &input, const Tensor &h0, const Tensor &c0, 
         Tensor dh = grads[1], dc = grads[2].contiguous();
         for (long t = T - 1; t >= 0; t--) {
           Tensor dy = grads[0][t] + dh, dc_prev = make_empty(x.options());
-          dispatch(x.dtype(), [&](auto tag) {
-            EMBER_THNN(LSTMFused_updateGradInput, tag)(nullptr, gates[t].th(tag), dgates[t].th(tag), cs[t].th(tag),
+          ember::detail::dispatch_on(x, [&](auto tag) {
+            EMBER_THNN(LSTMFused_updateGradInput, tag)(thnn::state_of(tag), gates[t].th(tag), dgates[t].th(tag), cs[t].th(tag),
                                                        cs[t + 1].th(tag), dy.th(tag), dc.th(tag), dc_prev.th(tag));
           });
           if (t > 0 || needs[1]) dh = dgates[t].mm(w_hh);
@@ -106,7 +105,7 @@ tensor_list gru_layer(const Tensor &input, const Tensor &h0, const Tensor &w_ih,
                       const Tensor &b_hh) {
   LayerShape s = check_layer("gru", 3, input, {h0}, w_ih, w_hh, b_ih, b_hh);
   long T = s.T, B = s.B, H = s.H;
-  Dtype dt = input.dtype();
+  const TensorOptions dt = input.options();
   // hs[t]: the state before step t; storage[t]: what GRUFused keeps of step t for its backward.
   Tensor hs = empty({T + 1, B, H}, dt), storage = empty({T, B, 5 * H}, dt);
   {
@@ -115,8 +114,8 @@ tensor_list gru_layer(const Tensor &input, const Tensor &h0, const Tensor &w_ih,
     hs[0].copy_(h0);
     for (long t = 0; t < T; t++) {
       Tensor hidden = hs[t].mm(w_hh.t());
-      dispatch(dt, [&](auto tag) {
-        EMBER_THNN(GRUFused_updateOutput, tag)(nullptr, gates[t].th(tag), hidden.th(tag), handle(b_ih, tag),
+      ember::detail::dispatch_on(input, [&](auto tag) {
+        EMBER_THNN(GRUFused_updateOutput, tag)(thnn::state_of(tag), gates[t].th(tag), hidden.th(tag), handle(b_ih, tag),
                                                handle(b_hh, tag), hs[t].th(tag), hs[t + 1].th(tag),
                                                storage[t].th(tag));
       });
@@ -136,8 +135,8 @@ tensor_list gru_layer(const Tensor &input, const Tensor &h0, const Tensor &w_ih,
         Tensor dh = grads[1];
         for (long t = T - 1; t >= 0; t--) {
           Tensor dy = grads[0][t] + dh, dh_prev = make_empty(x.options());
-          dispatch(x.dtype(), [&](auto tag) {
-            EMBER_THNN(GRUFused_updateGradInput, tag)(nullptr, d_in[t].th(tag), d_hid[t].th(tag), dy.th(tag),
+          ember::detail::dispatch_on(x, [&](auto tag) {
+            EMBER_THNN(GRUFused_updateGradInput, tag)(thnn::state_of(tag), d_in[t].th(tag), d_hid[t].th(tag), dy.th(tag),
                                                       dh_prev.th(tag), storage[t].th(tag));
           });
           if (t > 0 || needs[1]) dh = dh_prev.add_(d_hid[t].mm(w_hh));

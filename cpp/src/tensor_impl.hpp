@@ -5,11 +5,6 @@
 
 #ifdef EMBER_WITH_CUDA
 #include <THC.h>
-#else
-// Without libTHC the CUDA branch of the dispatch is never compiled; these names only need to exist.
-struct THCState;
-struct THCudaTensor;
-struct THCudaDoubleTensor;
 #endif
 
 #include <atomic>
@@ -44,19 +39,12 @@ struct TensorImpl {
 
 namespace detail {
 // ------------------------------------------------------------------------- (dtype, device) dispatch
-// A dispatch tag is float or double for the CPU and CudaTag<float> or CudaTag<double> for CUDA; the
-// same generic lambda serves the four, EMBER_TH(NAME, tag) picking TH's or THC's function (THC's
-// get the process-wide THCState prepended).
-template <typename T> struct CudaTag {
-  using scalar = T;
-  using handle = std::conditional_t<std::is_same_v<T, float>, THCudaTensor, THCudaDoubleTensor>;
-};
-template <typename X> struct IsCudaTag : std::false_type {};
-template <typename T> struct IsCudaTag<CudaTag<T>> : std::true_type {};
-template <typename X> constexpr bool is_cuda_tag_v = IsCudaTag<std::remove_cv_t<std::remove_reference_t<X>>>::value;
-
-// The tag of X: a tag itself, a TH/THC handle pointer, or anything with a nested `scalar` (CPU).
-template <typename X> struct TagOf { using type = scalar_of_t<X>; };
+// The same generic lambda serves the four dispatch tags (tensor.hpp), EMBER_TH(NAME, tag) picking
+// TH's or THC's function (THC's get the process-wide THCState prepended).
+// The tag of X: a tag itself, a TH/THC handle pointer, anything with a nested `tag` (the THNN
+// adapter's Args), or anything with a nested `scalar` (CPU).
+template <typename X, typename = void> struct TagOf { using type = scalar_of_t<X>; };
+template <typename X> struct TagOf<X, std::void_t<typename X::tag>> { using type = typename X::tag; };  // thnn::Args
 template <typename T> struct TagOf<CudaTag<T>> { using type = CudaTag<T>; };
 template <> struct TagOf<THCudaTensor *> { using type = CudaTag<float>; };
 template <> struct TagOf<THCudaDoubleTensor *> { using type = CudaTag<double>; };
@@ -131,7 +119,7 @@ void check_defined(const Tensor &t, const char *op);
 // Both defined, of one dtype and on one device (an error naming both otherwise).
 void check_same_dtype(const Tensor &a, const Tensor &b, const char *op);
 void check_same_device(const Tensor &a, const Tensor &b, const char *op);
-// Throws "<op>: ... needs libTHCUNN on CUDA" for a CUDA tensor (THNN kernels have no CUDA version yet).
+// Throws "<op>: ... only on the CPU" for a CUDA tensor (code that reads host memory directly).
 void check_cpu_kernel(const Tensor &t, const char *op);
 long wrap_dim(long dim, long ndim, const char *op);  // a negative dim counts from the end
 [[noreturn]] void fail(const std::string &message);

@@ -196,49 +196,44 @@ Tensor Tensor::abs() const {
   return pointwise(*this, "AbsBackward", EMBER_TH_UNARY(abs), kKeepX,
                    [](const Tensor &g, const Tensor &x, const Tensor &) { return g * x.sign(); });
 }
-// The activations: THNN's kernels on the CPU (the vectorised forward, a one-pass backward), THC's
-// pointwise math on CUDA (THCUNN is not there yet). The node keeps the output only, all these
-// gradients read (ReLU's mask y > 0 is x > 0, NaN included), so the input may change in place after
-// the call. nn::functional's relu/tanh/sigmoid and the layers call these.
+// The activations: THNN's kernels on the CPU, THCUNN's on CUDA (a one-pass backward). The node keeps
+// the output only, all these gradients read (ReLU's mask y > 0 is x > 0, NaN included), so the input
+// may change in place after the call. nn::functional's relu/tanh/sigmoid and the layers call these.
 namespace {
-// kernel(tag, grad_input, grad_output, y) (a fresh grad_input); CPU tensors.
+// kernel(tag, grad_input, grad_output, y) (a fresh grad_input).
 template <class K> Tensor output_grad(const Tensor &g, const Tensor &y, K kernel) {
   Tensor grad_input = make_empty(y.options());
-  dispatch(y.dtype(), [&](auto tag) { kernel(tag, grad_input.th(tag), g.th(tag), y.th(tag)); });
+  const Tensor go = g.contiguous();
+  dispatch_on(y, [&](auto tag) { kernel(tag, grad_input.th(tag), go.th(tag), y.th(tag)); });
   return grad_input;
 }
 }  // namespace
 
 Tensor Tensor::tanh() const {
   return pointwise(*this, "TanhBackward", [](auto tag, auto *r, auto *t) {
-        if constexpr (is_cuda_tag_v<decltype(tag)>) EMBER_TH(tanh, tag)(r, t);
-        else EMBER_THNN(Tanh_updateOutput, tag)(nullptr, t, r);
+        EMBER_THNN(Tanh_updateOutput, tag)(thnn::state_of(tag), t, r);
       }, kKeepY, [](const Tensor &g, const Tensor &, const Tensor &y) {
-        if (y.is_cuda()) return g * (1.0 - y * y);
-        return output_grad(g, y, [](auto tag, auto *gi, auto *go, auto *y) { EMBER_THNN(Tanh_updateGradInput, tag)(nullptr, y, go, gi, y); });
+        return output_grad(g, y, [](auto tag, auto *gi, auto *go, auto *y) {
+          EMBER_THNN(Tanh_updateGradInput, tag)(thnn::state_of(tag), y, go, gi, y);
+        });
       });
 }
 Tensor Tensor::sigmoid() const {
   return pointwise(*this, "SigmoidBackward", [](auto tag, auto *r, auto *t) {
-        if constexpr (is_cuda_tag_v<decltype(tag)>) EMBER_TH(sigmoid, tag)(r, t);
-        else EMBER_THNN(Sigmoid_updateOutput, tag)(nullptr, t, r);
+        EMBER_THNN(Sigmoid_updateOutput, tag)(thnn::state_of(tag), t, r);
       }, kKeepY, [](const Tensor &g, const Tensor &, const Tensor &y) {
-        if (y.is_cuda()) return g * y * (1.0 - y);
-        return output_grad(g, y, [](auto tag, auto *gi, auto *go, auto *y) { EMBER_THNN(Sigmoid_updateGradInput, tag)(nullptr, y, go, gi, y); });
+        return output_grad(g, y, [](auto tag, auto *gi, auto *go, auto *y) {
+          EMBER_THNN(Sigmoid_updateGradInput, tag)(thnn::state_of(tag), y, go, gi, y);
+        });
       });
 }
 Tensor Tensor::relu() const {
+  // THNN's Threshold(0, 0): x > 0 ? x : 0; its backward's mask y > 0 is x > 0 (y is x or 0).
   return pointwise(*this, "ReluBackward", [](auto tag, auto *r, auto *t) {
-        // THNN's Threshold(0, 0): x > 0 ? x : 0; on CUDA max(x, 0) (no mask product: -inf * 0 is NaN).
-        if constexpr (is_cuda_tag_v<decltype(tag)>) {
-          EMBER_TH(cmaxValue, tag)(r, t, 0);
-        } else {
-          EMBER_THNN(Threshold_updateOutput, tag)(nullptr, t, r, 0, 0, false);
-        }
+        EMBER_THNN(Threshold_updateOutput, tag)(thnn::state_of(tag), t, r, 0, 0, false);
       }, kKeepY, [](const Tensor &g, const Tensor &, const Tensor &y) {
-        if (y.is_cuda()) return g * y.gt(0.0);
         return output_grad(g, y, [](auto tag, auto *gi, auto *go, auto *y) {
-          EMBER_THNN(Threshold_updateGradInput, tag)(nullptr, y, go, gi, 0, 0, false);
+          EMBER_THNN(Threshold_updateGradInput, tag)(thnn::state_of(tag), y, go, gi, 0, 0, false);
         });
       });
 }

@@ -7,22 +7,33 @@ namespace ember::thnn::detail {
 
 using autograd::SavedTensor;
 using ember::detail::check_defined;
+using ember::detail::check_same_device;
 using ember::detail::check_same_dtype;
 using ember::detail::fail;
 using ember::detail::make_empty;
+
+void cuda_outside_libember() {
+  fail("thnn::apply: a CUDA tensor: libTHCUNN's kernels are called from libember's own operations only");
+}
+
+void no_cuda_kernel(const char *name) {
+  fail(std::string(name) + ": no CUDA kernel (libTHCUNN has none); run it on the CPU");
+}
 
 Tensor apply(const Call &call, Kernel forward, Kernel backward_input, Kernel backward_params) {
   const char *name = call.name.c_str();
   const Tensor &input = call.input;
   check_defined(input, name);
-  ember::detail::check_cpu_kernel(input, name);  // THNN kernels: the CPU only until libTHCUNN
   for (const tensor_list *list : {&call.params, &call.buffers})
     for (const Tensor &t : *list)
-      if (t.defined()) check_same_dtype(input, t, name);
+      if (t.defined()) {
+        check_same_dtype(input, t, name);
+        check_same_device(input, t, name);
+      }
   if (!forward) fail(call.name + ": no forward kernel");
 
   Tensor output = make_empty(input.options());
-  forward(input.dtype(), &input, &output, nullptr, nullptr, call.params, {}, call.buffers);
+  forward(&input, &output, nullptr, nullptr, call.params, {}, call.buffers);
 
   tensor_list inputs{input};
   inputs.insert(inputs.end(), call.params.begin(), call.params.end());
@@ -41,7 +52,7 @@ Tensor apply(const Call &call, Kernel forward, Kernel backward_input, Kernel bac
         Tensor grad_input = make_empty(x.options());
         if (needs[0]) {
           if (!backward_input) fail(name + ": no gradient for the input (no updateGradInput kernel)");
-          backward_input(x.dtype(), &x, &out, &grad_output, &grad_input, ps, {}, buffers);
+          backward_input(&x, &out, &grad_output, &grad_input, ps, {}, buffers);
         }
         tensor_list result{needs[0] ? grad_input : Tensor()};
         bool any_param = false;
@@ -50,7 +61,7 @@ Tensor apply(const Call &call, Kernel forward, Kernel backward_input, Kernel bac
           if (!backward_params) fail(name + ": no gradient for the parameters (no accGradParameters kernel)");
           tensor_list grad_params;
           for (const Tensor &p : ps) grad_params.push_back(p.defined() ? zeros_like(p) : Tensor());
-          backward_params(x.dtype(), &x, &out, &grad_output, &grad_input, ps, grad_params, buffers);
+          backward_params(&x, &out, &grad_output, &grad_input, ps, grad_params, buffers);
           for (size_t i = 0; i < grad_params.size(); i++) result.push_back(needs[i + 1] ? grad_params[i] : Tensor());
         }
         return result;

@@ -1,5 +1,5 @@
-/* The harness shared by the NULL handle sweeps of TH (tests/common/null_sweep.c) and THC
- * (tests/THC/null_sweep_THC.c): the case record that the generated null_sweep*_cases.h tables
+/* The harness shared by the NULL handle sweeps of TH (tests/common/null_sweep.c), THC and THCUNN
+ * (tests/THC/, tests/THCUNN/): the case record that the generated null_sweep*_cases.h tables
  * fill, the message each case must give, and the loop that runs them. Include before the table. */
 #ifndef EMBER_NULL_SWEEP_H
 #define EMBER_NULL_SWEEP_H

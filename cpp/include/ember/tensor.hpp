@@ -2,15 +2,21 @@
 // ember::Tensor: a value type over a libTH tensor (THFloatTensor or THDoubleTensor) or, on a CUDA
 // device, a libTHC one (THCudaTensor or THCudaDoubleTensor), in the shape of libtorch's torch::Tensor.
 // Every operation runs where its operands are (all on one device: mixing devices is an error naming
-// both); to(Device), cuda() and cpu() copy between devices. Operations built on THNN kernels that
-// THCUNN would provide on CUDA (convolutions, pooling, batch norm, most losses) throw on CUDA tensors. Copying a Tensor is cheap and shares the same tensor; views (view,
-// narrow, select, transpose, expand, ...) share the storage. Every differentiable operation records
+// both); to(Device), cuda() and cpu() copy between devices. Operations built on THNN kernels run
+// libTHCUNN's on CUDA tensors (convolutions, pooling, batch norm, embeddings, RNNs, losses).
+// Copying a Tensor is cheap and shares the same tensor; views (view, narrow, select, transpose, expand, ...) share the storage. Every differentiable operation records
 // an autograd node when an input requires grad (see autograd.hpp).
 //
 // Scalars: TH has no 0-dimensional tensor with one element (nDimension 0 means empty), so reductions
 // to a single value (sum(), mean(), dot products, ...) give a 1-dimensional tensor of size 1.
 // Indices (argmax, max(dim)) are 0-based and have the dtype of the input.
 #include <TH.h>
+
+// libTHC's types, declared only: the public headers need no CUDA header (ember with or without CUDA).
+struct THCState;
+struct THCudaTensor;
+struct THCudaDoubleTensor;
+struct THCudaLongTensor;
 
 #include <cstdint>
 #include <functional>
@@ -94,6 +100,16 @@ template <typename X> struct ScalarOf<X, std::void_t<typename X::scalar>> { usin
 template <typename X> using scalar_of_t = typename ScalarOf<std::remove_cv_t<std::remove_reference_t<X>>>::type;
 
 namespace detail {
+// A dispatch tag is float or double for the CPU and CudaTag<float> or CudaTag<double> for CUDA (used
+// by libember's sources and the THNN adapter; only libember instantiates the CUDA ones).
+template <typename T> struct CudaTag {
+  using scalar = T;
+  using handle = std::conditional_t<std::is_same_v<T, float>, THCudaTensor, THCudaDoubleTensor>;
+};
+template <typename X> struct IsCudaTag : std::false_type {};
+template <typename T> struct IsCudaTag<CudaTag<T>> : std::true_type {};
+template <typename X> constexpr bool is_cuda_tag_v = IsCudaTag<std::remove_cv_t<std::remove_reference_t<X>>>::value;
+
 template <typename T, typename F, typename D> constexpr auto pick(F f, D d) {
   if constexpr (std::is_same_v<T, float>) return f;
   else return d;
@@ -182,6 +198,13 @@ class Tensor {
   Tensor to(Dtype dtype) const;  // *this when already of that dtype
   // A copy on the device (*this when already there); differentiable: the gradient goes back.
   Tensor to(Device device) const;
+  // non_blocking: an upload from a contiguous CPU tensor is queued on the current CUDA stream and
+  // returns at once (asynchronous for real from pinned memory: pin_memory()); the source must stay
+  // unchanged until the stream has run the copy. Any other move is to(device).
+  Tensor to(Device device, bool non_blocking) const;
+  // A contiguous copy in page-locked host memory (libTHC's pinned allocator), the source of
+  // asynchronous uploads. A CPU tensor; needs CUDA (throws without it).
+  Tensor pin_memory() const;
   Tensor to(DeviceType type) const { return to(Device(type)); }
   Tensor to(const char *device) const { return to(Device(device)); }
   Tensor cuda(int index = -1) const { return to(Device(kCUDA, index)); }

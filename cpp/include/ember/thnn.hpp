@@ -4,26 +4,31 @@
 //
 //   Tensor abs(const Tensor &x) {
 //     return ember::thnn::apply({"Abs", x},
-//         [](auto &a) { EMBER_THNN(Abs_updateOutput, a)(nullptr, a.input, a.output); },
-//         [](auto &a) { EMBER_THNN(Abs_updateGradInput, a)(nullptr, a.input, a.grad_output, a.grad_input); });
+//         [](auto &a) { EMBER_THNN(Abs_updateOutput, a)(a.state, a.input, a.output); },
+//         [](auto &a) { EMBER_THNN(Abs_updateGradInput, a)(a.state, a.input, a.grad_output, a.grad_input); });
 //   }
 //
 //   // A layer with parameters and caller-owned buffers (here THNN's Linear):
 //   Tensor linear(const Tensor &x, const Tensor &weight, const Tensor &bias, const Tensor &add_buffer) {
 //     return ember::thnn::apply({"Linear", x, {weight, bias}, {add_buffer}},
-//         [](auto &a) { EMBER_THNN(Linear_updateOutput, a)(nullptr, a.input, a.output, a.params[0],
+//         [](auto &a) { EMBER_THNN(Linear_updateOutput, a)(a.state, a.input, a.output, a.params[0],
 //                                                          a.params[1], a.buffers[0]); },
-//         [](auto &a) { EMBER_THNN(Linear_updateGradInput, a)(nullptr, a.input, a.grad_output,
+//         [](auto &a) { EMBER_THNN(Linear_updateGradInput, a)(a.state, a.input, a.grad_output,
 //                                                             a.grad_input, a.params[0]); },
-//         [](auto &a) { EMBER_THNN(Linear_accGradParameters, a)(nullptr, a.input, a.grad_output,
+//         [](auto &a) { EMBER_THNN(Linear_accGradParameters, a)(a.state, a.input, a.grad_output,
 //             a.grad_input, a.params[0], a.params[1], a.grad_params[0], a.grad_params[1],
 //             a.buffers[0], a.scale); });
 //   }
 //
-// The three callables are generic lambdas taking `auto &a`, an Args<T> (T = float or double) whose
-// members are the typed TH handles; EMBER_THNN(NAME, a) picks THNN_FloatNAME or THNN_DoubleNAME.
-// Scalar arguments (kernel sizes, strides, thresholds) are captured by the lambdas; tensors that are
-// not differentiated (targets, indices, masks) go in `buffers` or are captured.
+// The three callables are generic lambdas taking `auto &a`, an Args<Tag> whose members are the
+// device's state and typed handles: for a CPU tensor Tag is float or double (TH handles, a NULL
+// THNNState); for a CUDA one CudaTag<float> or CudaTag<double> (THC handles, libember's THCState).
+// EMBER_THNN(NAME, a) picks THNN_FloatNAME, THNN_DoubleNAME, THNN_CudaNAME or THNN_CudaDoubleNAME,
+// so the one call site EMBER_THNN(NAME, a)(a.state, ...) serves both devices. Scalar arguments
+// (kernel sizes, strides, thresholds) are captured by the lambdas; tensors that are not
+// differentiated (targets, masks) go in `buffers` or are captured. The CUDA kernels are reached from
+// libember's own sources only (built with CUDA); elsewhere the adapter serves CPU tensors and a CUDA
+// tensor is an error.
 //
 // What apply does:
 //   forward: output = a fresh tensor of the input's dtype, resized by the kernel; runs under the
@@ -38,7 +43,7 @@
 //       backward_params(a). accGradParameters accumulates into these, and autograd then sums them
 //       into the parameters' grad().
 //   backward_input may be nullptr for a kernel with no input gradient; backward_params may be left
-//   out when there are no parameters. All tensors must have the input's dtype.
+//   out when there are no parameters. All tensors must have the input's dtype and device.
 // Buffers are kept by the node as they are, not version-checked: kernels such as
 // SpatialConvolutionMM_accGradParameters read what updateOutput left in finput, so a layer called twice
 // before one backward must give each call its own buffers (fresh tensors per call are the simple way).
@@ -49,17 +54,83 @@
 
 #include <THNN.h>
 
-// EMBER_THNN(NAME, X): THNN_FloatNAME or THNN_DoubleNAME, chosen by the type of X (Args<T>, a TH
-// handle or a dispatch tag), e.g. EMBER_THNN(Tanh_updateOutput, a)(nullptr, a.input, a.output).
-#define EMBER_THNN(NAME, X) \
-  ::ember::detail::pick<::ember::scalar_of_t<decltype(X)>>(&THNN_Float##NAME, &THNN_Double##NAME)
+#ifdef EMBER_WITH_CUDA  // libember's own sources built with libTHC (the definition is private to them)
+#include <THCUNN.h>
+
+#include "tensor_impl.hpp"
+#endif
+
+// EMBER_THNN(NAME, X): THNN_FloatNAME, THNN_DoubleNAME, THNN_CudaNAME or THNN_CudaDoubleNAME, chosen
+// by the dispatch tag of X (an Args<Tag>, a tag, a TH handle), e.g. EMBER_THNN(Tanh_updateOutput,
+// a)(a.state, a.input, a.output). The CUDA names are looked up only when a CUDA tag instantiates the
+// call (an unqualified call with dependent arguments), so no CUDA header is needed otherwise.
+#define EMBER_THNN(NAME, X)                                                                                   \
+  ::ember::thnn::detail::kernel_fn<::ember::thnn::detail::kernel_tag_t<decltype(X)>>(                        \
+      &THNN_Float##NAME, &THNN_Double##NAME,                                                                  \
+      [](auto *state_, auto &&...a) -> decltype(auto) { return THNN_Cuda##NAME(state_, a...); },              \
+      [](auto *state_, auto &&...a) -> decltype(auto) { return THNN_CudaDouble##NAME(state_, a...); })
 
 namespace ember::thnn {
 
-// What the callables receive: typed handles (borrowed; NULL where a tensor is undefined).
-template <typename T> struct Args {
-  using scalar = T;
-  using Handle = th_tensor_t<T>;
+namespace detail {
+using ember::detail::CudaTag;
+using ember::detail::is_cuda_tag_v;
+
+// What the kernels of a dispatch tag take: the state, the tensor handle and the index tensor handle.
+template <typename Tag> struct KernelTypes {
+  using State = THNNState;
+  using Handle = th_tensor_t<Tag>;
+  using Index = THLongTensor;
+};
+template <typename T> struct KernelTypes<CudaTag<T>> {
+  using State = THCState;
+  using Handle = typename CudaTag<T>::handle;
+  using Index = THCudaLongTensor;
+};
+
+// The dispatch tag of X: X::tag (Args), a CUDA tag, or the CPU tag of its scalar type.
+template <typename X, typename = void> struct KernelTag { using type = scalar_of_t<X>; };
+template <typename T> struct KernelTag<CudaTag<T>> { using type = CudaTag<T>; };
+template <typename X> struct KernelTag<X, std::void_t<typename X::tag>> { using type = typename X::tag; };
+template <typename X> using kernel_tag_t = typename KernelTag<std::remove_cv_t<std::remove_reference_t<X>>>::type;
+
+template <typename Tag, typename F, typename D, typename CF, typename CD>
+constexpr auto kernel_fn(F f, D d, [[maybe_unused]] CF cf, [[maybe_unused]] CD cd) {
+  if constexpr (!is_cuda_tag_v<Tag>) return ember::detail::pick<Tag>(f, d);
+  else if constexpr (std::is_same_v<typename Tag::scalar, float>) return cf;
+  else return cd;
+}
+}  // namespace detail
+
+// The state argument of a kernel call: NULL on the CPU, libember's THCState on CUDA.
+template <typename Tag> typename detail::KernelTypes<Tag>::State *state_of(Tag) {
+#ifdef EMBER_WITH_CUDA
+  if constexpr (detail::is_cuda_tag_v<Tag>) return ember::detail::thc_state();
+#endif
+  return nullptr;
+}
+
+namespace detail {
+[[noreturn]] void no_cuda_kernel(const char *name);  // throws "<name>: no CUDA kernel ..."
+}
+
+// Wraps a callable for a kernel that libTHCUNN lacks (THNN's Linear): on a CUDA tensor it throws
+// naming the kernel, so callers route CUDA tensors elsewhere first.
+template <class F> auto cpu_only(const char *name, F f) {
+  return [name, f](auto &a) {
+    if constexpr (detail::is_cuda_tag_v<typename std::decay_t<decltype(a)>::tag>) detail::no_cuda_kernel(name);
+    else f(a);
+  };
+}
+
+// What the callables receive: the device's state and typed handles (borrowed; NULL where a tensor is
+// undefined). Tag: float, double, CudaTag<float> or CudaTag<double>.
+template <typename Tag> struct Args {
+  using tag = Tag;
+  using scalar = scalar_of_t<Tag>;
+  using Handle = typename detail::KernelTypes<Tag>::Handle;
+  using IndexHandle = typename detail::KernelTypes<Tag>::Index;  // THLongTensor or THCudaLongTensor
+  typename detail::KernelTypes<Tag>::State *state = nullptr;      // NULL on the CPU
   Handle *input = nullptr;
   Handle *output = nullptr;       // forward; in backward only with save_output
   Handle *grad_output = nullptr;  // backward
@@ -79,19 +150,32 @@ struct Call {
 };
 
 namespace detail {
-// One type-erased kernel call: fills the Args of the dtype and calls the generic callable.
-using Kernel = std::function<void(Dtype, const Tensor *input, const Tensor *output, const Tensor *grad_output,
+[[noreturn]] void cuda_outside_libember();  // throws: the CUDA kernels are libember's
+
+// Runs run(tag) with the dispatch tag of (dtype, device), the tensors' device made current.
+template <typename R> void on_device(Dtype dtype, const Device &device, R &&run) {
+#ifdef EMBER_WITH_CUDA
+  ember::detail::dispatch_on(dtype, device, run);
+#else
+  if (device.is_cuda()) cuda_outside_libember();
+  dispatch(dtype, run);
+#endif
+}
+
+// One type-erased kernel call: fills the Args of the input's dtype and device and calls the generic
+// callable.
+using Kernel = std::function<void(const Tensor *input, const Tensor *output, const Tensor *grad_output,
                                   const Tensor *grad_input, const tensor_list &params,
                                   const tensor_list &grad_params, const tensor_list &buffers)>;
 
 template <typename F> Kernel erase(F f) {
-  return [f](Dtype dtype, const Tensor *input, const Tensor *output, const Tensor *grad_output,
-             const Tensor *grad_input, const tensor_list &params, const tensor_list &grad_params,
-             const tensor_list &buffers) {
-    dispatch(dtype, [&](auto tag) {
-      using T = decltype(tag);
-      auto handle = [](const Tensor *t) { return t && t->defined() ? t->th<T>() : nullptr; };
-      Args<T> a;
+  return [f](const Tensor *input, const Tensor *output, const Tensor *grad_output, const Tensor *grad_input,
+             const tensor_list &params, const tensor_list &grad_params, const tensor_list &buffers) {
+    on_device(input->dtype(), input->device(), [&](auto tag) {
+      using Tag = decltype(tag);
+      auto handle = [tag](const Tensor *t) { return t && t->defined() ? t->th(tag) : nullptr; };
+      Args<Tag> a;
+      a.state = state_of(tag);
       a.input = handle(input);
       a.output = handle(output);
       a.grad_output = handle(grad_output);

@@ -12,6 +12,9 @@
 #include <vector>
 
 namespace ember::nn {
+namespace internal {
+class Index;  // cpp/src/nn_internal.hpp: an index tensor on the CPU or CUDA
+}
 
 // y = x W^T + b: weight [out x in], bias [out].
 class Linear : public Module {
@@ -87,7 +90,7 @@ class MaxPool2d : public Module {
   const bool ceil_mode;
 
  private:
-  std::vector<std::shared_ptr<THLongTensor>> indices_;  // reused once their graph is released
+  std::vector<std::shared_ptr<internal::Index>> indices_;  // reused once their graph is released
 };
 
 class AvgPool2d : public Module {

@@ -1,0 +1,3 @@
+#pragma once
+// SpatialReplicationPadding: the resampling engine (index maps, gather forward, scatter backward).
+#include "Resample.cuh"

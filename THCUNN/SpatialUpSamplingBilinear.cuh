@@ -1,0 +1,3 @@
+#pragma once
+// SpatialUpSamplingBilinear: the linear interpolation engine.
+#include "Interpolation.cuh"

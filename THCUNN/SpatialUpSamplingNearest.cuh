@@ -1,0 +1,3 @@
+#pragma once
+// SpatialUpSamplingNearest: the resampling engine (index maps, gather forward, scatter backward).
+#include "Resample.cuh"

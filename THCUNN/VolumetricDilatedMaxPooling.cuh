@@ -1,0 +1,3 @@
+#pragma once
+// VolumetricDilatedMaxPooling: the volumetric max pooling engine and its packed indices.
+#include "Pooling3d.cuh"

@@ -1,0 +1,3 @@
+#pragma once
+// VolumetricMaxPooling: the volumetric max pooling engine and its packed indices.
+#include "Pooling3d.cuh"

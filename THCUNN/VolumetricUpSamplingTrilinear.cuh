@@ -1,0 +1,3 @@
+#pragma once
+// VolumetricUpSamplingTrilinear: the linear interpolation engine.
+#include "Interpolation.cuh"

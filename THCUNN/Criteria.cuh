@@ -208,13 +208,6 @@ long firstOnHost(THCState *state, const T *data, long n, const Pred &bad, T *val
   return -1;
 }
 
-// THCUNNChecks' checkDevice for the index tensors.
-inline void checkIndexDevice(THCState *state, const char *fn, const char *arg, THCudaLongTensor *t) {
-  if (t && !THCudaLongTensor_checkGPU(state, 1, t))
-    THError("%s: %s is on device %d, the current device is %d", fn, arg, THCudaLongTensor_getDevice(state, t),
-            THCState_getCurrentDevice(state));
-}
-
 // THNN's checkIndexRange: every element of index in [lo, hi] except those equal to skip when
 // hasSkip, else the error naming the first bad one and its 1-based position per dimension. The
 // test runs on the device; only its yes/no comes back (a synchronisation THNN's semantics need:

@@ -87,6 +87,14 @@ void poolCheckOutputLike(const char *fn, const char *arg, const Tensor *t, const
   poolCheckSizes(fn, arg, t, t ? t->nDimension : 0, t ? t->size : nullptr, nd, sizes);
 }
 
+// The outputs along one axis (outSize of them) whose windows (dilation 1) cover input position pos:
+// [*first, *last]. The average poolings' backward gathers over them.
+__device__ inline void coveringWindows(long pos, long outSize, const THNNPoolWindow &w, long *first, long *last) {
+  const long at = pos + w.pad;
+  *first = at < w.kernel ? 0 : (at - w.kernel) / w.stride + 1;
+  *last = at / w.stride < outSize - 1 ? at / w.stride : outSize - 1;
+}
+
 // ------------------------------------------------------------------ bad indices
 
 // The lowest flat position at which a kernel met an index it could not follow, kept on the device

@@ -27,37 +27,6 @@ void forEach(THCState *state, long n, const Body &body) {
 
 // ------------------------------------------------------------------ host helpers
 
-// An output resized to sizes and a contiguous tensor to write it through: the tensor itself (a new
-// reference) when contiguous, else a scratch that written() copies back. One pair per tensor type.
-#define THCUNN_POOL_WRITABLE(Tensor)                                                                      \
-  inline Tensor *writable(THCState *state, Tensor *t, int nd, const long *sizes) {                       \
-    Tensor##_resizeNd(state, t, nd, (long *)sizes, NULL);                                                  \
-    if (Tensor##_isContiguous(state, t)) {                                                                 \
-      Tensor##_retain(state, t);                                                                           \
-      return t;                                                                                            \
-    }                                                                                                      \
-    Tensor *w = Tensor##_new(state);                                                                       \
-    Tensor##_resizeNd(state, w, nd, (long *)sizes, NULL);                                                  \
-    return w;                                                                                              \
-  }                                                                                                        \
-  inline void written(THCState *state, Tensor *w, Tensor *t) {                                             \
-    if (w == t)                                                                                            \
-      Tensor##_free(state, w);                                                                             \
-    else                                                                                                   \
-      Tensor##_freeCopyTo(state, w, t);                                                                    \
-  }
-THCUNN_POOL_WRITABLE(THCudaTensor)
-THCUNN_POOL_WRITABLE(THCudaDoubleTensor)
-THCUNN_POOL_WRITABLE(THCudaLongTensor)
-#undef THCUNN_POOL_WRITABLE
-
-// THNN_(checkDevice) for an index tensor (same message).
-inline void checkIndexDevice(THCState *state, const char *fn, const char *arg, THCudaLongTensor *t) {
-  if (t && !THCudaLongTensor_checkGPU(state, 1, t))
-    THError("%s: %s is on device %d, the current device is %d", fn, arg, THCudaLongTensor_getDevice(state, t),
-            THCState_getCurrentDevice(state));
-}
-
 // Reads `bytes` of device memory once the current stream has written them: the host value that an
 // error message (or fractional pooling's window plan) needs.
 inline void readToHost(THCState *state, void *dst, const void *src, size_t bytes) {
@@ -267,13 +236,6 @@ void avgForward(THCState *state, const T *in, T *out, long planes, long iH, long
   });
 }
 
-// The first and last window (of n, kernel k, stride d, padding pad) that hold input position y.
-__device__ inline void windowsHolding(long y, long n, const THNNPoolWindow &w, long *first, long *last) {
-  const long at = y + w.pad;
-  *first = at < w.kernel ? 0 : (at - w.kernel) / w.stride + 1;
-  *last = at / w.stride < n - 1 ? at / w.stride : n - 1;
-}
-
 // A gather, one thread per input element: the windows that hold it, summed in the CPU's order.
 template <typename T>
 void avgBackward(THCState *state, T *gi, const T *go, long planes, long iH, long iW, long oH, long oW,
@@ -281,8 +243,8 @@ void avgBackward(THCState *state, T *gi, const T *go, long planes, long iH, long
   forEach(state, planes * iH * iW, [=] __device__(long i) {
     const long p = i / (iH * iW), y = i / iW % iH, x = i % iW;
     long oh0, oh1, ow0, ow1;
-    windowsHolding(y, oH, wH, &oh0, &oh1);
-    windowsHolding(x, oW, wW, &ow0, &ow1);
+    thcunn_pool3d::coveringWindows(y, oH, wH, &oh0, &oh1);
+    thcunn_pool3d::coveringWindows(x, oW, wW, &ow0, &ow1);
     T sum = 0;
     for (long oh = oh0; oh <= oh1; oh++)
       for (long ow = ow0; ow <= ow1; ow++) {

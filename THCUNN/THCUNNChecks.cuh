@@ -51,3 +51,31 @@ static inline void THNN_(checkDevice)(THCState *state, const char *fn, const cha
     THError("%s: %s is on device %d, the current device is %d", fn, arg, THCTensor_(getDevice)(state, t),
             THCState_getCurrentDevice(state));
 }
+
+// thcunn::writable(state, t, nd, sizes): t resized to sizes, to be written through a contiguous tensor:
+// t itself (a new reference) when it is contiguous, else a contiguous scratch; thcunn::written(state,
+// w, t) then copies the scratch back (or drops the reference). Overloaded for every tensor type: the
+// real types here, index tensors once below. Fn(name) names the tensor type's functions.
+#ifndef THCUNN_WRITABLE
+#define THCUNN_WRITABLE(Tensor, Fn)                                                \
+  namespace thcunn {                                                               \
+  inline Tensor *writable(THCState *state, Tensor *t, int nd, const long *sizes) { \
+    Fn(resizeNd)(state, t, nd, (long *)sizes, NULL);                               \
+    if (Fn(isContiguous)(state, t)) {                                              \
+      Fn(retain)(state, t);                                                        \
+      return t;                                                                    \
+    }                                                                              \
+    Tensor *w = Fn(new)(state);                                                    \
+    Fn(resizeNd)(state, w, nd, (long *)sizes, NULL);                               \
+    return w;                                                                      \
+  }                                                                                \
+  inline void written(THCState *state, Tensor *w, Tensor *t) {                     \
+    if (w == t)                                                                    \
+      Fn(free)(state, w);                                                          \
+    else                                                                           \
+      Fn(freeCopyTo)(state, w, t);                                                 \
+  }                                                                                \
+  }
+THCUNN_WRITABLE(THCIndexTensor, THCIndexTensor_)
+#endif
+THCUNN_WRITABLE(THCTensor, THCTensor_)

@@ -19,5 +19,15 @@
 #undef THNN_
 #define THNN_(NAME) TH_CONCAT_3(THNN_, CReal, NAME)
 
+namespace thcunn {
+// THNN_(checkDevice) (THCUNNChecks.cuh) for an index tensor, with the same message: t (NULL allowed)
+// lives on the current device.
+inline void checkIndexDevice(THCState *state, const char *fn, const char *arg, THCudaLongTensor *t) {
+  if (t && !THCudaLongTensor_checkGPU(state, 1, t))
+    THError("%s: %s is on device %d, the current device is %d", fn, arg, THCudaLongTensor_getDevice(state, t),
+            THCState_getCurrentDevice(state));
+}
+}  // namespace thcunn
+
 #define THC_GENERIC_FILE "THCUNNChecks.cuh"
 #include "THCGenerateFloatTypes.h"

@@ -34,14 +34,6 @@ __global__ void averagePool3dForward(const real *input, real *output, long n, Di
   }
 }
 
-// The outputs along one axis whose windows (dilation 1) cover input position pos: [*first, *last].
-__device__ inline void coveringWindows(long pos, long outSize, const THNNPoolWindow &w, long *first, long *last) {
-  const long lowest = pos + w.pad - w.kernel + 1;
-  *first = lowest <= 0 ? 0 : (lowest + w.stride - 1) / w.stride;
-  const long highest = (pos + w.pad) / w.stride;
-  *last = highest < outSize - 1 ? highest : outSize - 1;
-}
-
 template <typename real, typename accreal>
 __global__ void averagePool3dBackward(const real *gradOutput, real *gradInput, long n, Dims3 d, PoolWindows3 ws,
                                       bool countIncludePad) {

@@ -18,13 +18,11 @@ static inline void THNN_(linearForward)(THCState *state, const char *fn, int nAx
   THNN_checkedProduct(fn, "the output", nd, sizes);
   const thcunn_pool3d::Dims3 d = s.dims3();
 
-  THCTensor *in = THCTensor_(newContiguous)(state, input);
-  THCTensor *out = THNN_(writable)(state, output, nd, sizes);
+  THNN_(PoolOut) o = THNN_(poolOutBegin)(state, s, input, output, NULL);
   const long n = s.planes() * d.outCount();
-  THCUNN_LAUNCH(state, n, thcunn_pool3d::linearForward<real>, THCTensor_(data)(state, in), THCTensor_(data)(state, out),
-                n, d);
-  THCTensor_(free)(state, in);
-  THNN_(written)(state, out, output);
+  THCUNN_LAUNCH(state, n, thcunn_pool3d::linearForward<real>, THCTensor_(data)(state, o.in),
+                THCTensor_(data)(state, o.out), n, d);
+  THNN_(poolOutEnd)(state, &o, output, NULL);
 }
 
 // The legacy backward, given the sizes instead of the input: gradInput becomes nbatch x nchannels x
@@ -46,11 +44,11 @@ static inline void THNN_(linearBackward)(THCState *state, const char *fn, int nA
   const thcunn_pool3d::Dims3 d = s.dims3();
 
   THCTensor *go = THCTensor_(newContiguous)(state, gradOutput);
-  THCTensor *gi = THNN_(writable)(state, gradInput, nd, giSizes);
+  THCTensor *gi = thcunn::writable(state, gradInput, nd, giSizes);
   THCTensor_(zero)(state, gi);
   const long n = s.planes() * d.outCount();
   THCUNN_LAUNCH(state, n, thcunn_pool3d::linearBackward<real>, THCTensor_(data)(state, go), THCTensor_(data)(state, gi),
                 n, d);
   THCTensor_(free)(state, go);
-  THNN_(written)(state, gi, gradInput);
+  thcunn::written(state, gi, gradInput);
 }

@@ -10,52 +10,6 @@ static inline thcunn_pool3d::PoolShape THNN_(poolInputShape)(THCState *state, co
   return thcunn_pool3d::poolInputShape(input->nDimension, input->size, nAxes);
 }
 
-// t resized to sizes, to be written through a contiguous view: t itself (a new reference) when it is
-// contiguous, else a contiguous scratch that THNN_(written) copies back.
-static inline THCTensor *THNN_(writable)(THCState *state, THCTensor *t, int nDimension, long *sizes) {
-  THCTensor_(resizeNd)(state, t, nDimension, sizes, NULL);
-  if (THCTensor_(isContiguous)(state, t)) {
-    THCTensor_(retain)(state, t);
-    return t;
-  }
-  THCTensor *w = THCTensor_(new)(state);
-  THCTensor_(resizeNd)(state, w, nDimension, sizes, NULL);
-  return w;
-}
-
-static inline void THNN_(written)(THCState *state, THCTensor *w, THCTensor *t) {
-  if (w != t)
-    THCTensor_(freeCopyTo)(state, w, t);
-  else
-    THCTensor_(free)(state, w);
-}
-
-// The same for index tensors.
-static inline THCIndexTensor *THNN_(indicesWritable)(THCState *state, THCIndexTensor *t, int nDimension, long *sizes) {
-  THCIndexTensor_(resizeNd)(state, t, nDimension, sizes, NULL);
-  if (THCIndexTensor_(isContiguous)(state, t)) {
-    THCIndexTensor_(retain)(state, t);
-    return t;
-  }
-  THCIndexTensor *w = THCIndexTensor_(new)(state);
-  THCIndexTensor_(resizeNd)(state, w, nDimension, sizes, NULL);
-  return w;
-}
-
-static inline void THNN_(indicesWritten)(THCState *state, THCIndexTensor *w, THCIndexTensor *t) {
-  if (w != t)
-    THCIndexTensor_(freeCopyTo)(state, w, t);
-  else
-    THCIndexTensor_(free)(state, w);
-}
-
-// An index tensor (or NULL) on the current device.
-static inline void THNN_(checkIndexDevice)(THCState *state, const char *fn, const char *arg, THCIndexTensor *t) {
-  if (t && !THCIndexTensor_(checkGPU)(state, 1, t))
-    THError("%s: %s is on device %d, the current device is %d", fn, arg, THCIndexTensor_(getDevice)(state, t),
-            THCState_getCurrentDevice(state));
-}
-
 // Output-shaped tensor given back (gradOutput), or indices: checked like the CPU, then the device.
 static inline void THNN_(poolCheckOutputLike)(THCState *state, const char *fn, const char *arg, THCTensor *t,
                                               const thcunn_pool3d::PoolShape &s) {
@@ -66,7 +20,42 @@ static inline void THNN_(poolCheckOutputLike)(THCState *state, const char *fn, c
 static inline void THNN_(poolCheckIndicesLike)(THCState *state, const char *fn, const char *arg, THCIndexTensor *t,
                                                const thcunn_pool3d::PoolShape &s) {
   thcunn_pool3d::poolCheckOutputLike(fn, arg, t, s);
-  THNN_(checkIndexDevice)(state, fn, arg, t);
+  thcunn::checkIndexDevice(state, fn, arg, t);
+}
+
+// A max pooling's backward arguments, in THNN's order: gradInput given, gradOutput and indices with
+// the output's sizes (and on the device), then gradInput on the device.
+static inline void THNN_(poolCheckMaxGrad)(THCState *state, const char *fn, THCTensor *gradOutput,
+                                           THCTensor *gradInput, THCIndexTensor *indices,
+                                           const thcunn_pool3d::PoolShape &s) {
+  THNN_(checkNotNull)(fn, "gradInput", gradInput);
+  THNN_(poolCheckOutputLike)(state, fn, "gradOutput", gradOutput, s);
+  THNN_(poolCheckIndicesLike)(state, fn, "indices", indices, s);
+  THNN_(checkDevice)(state, fn, "gradInput", gradInput);
+}
+
+// The operands of a forward pass: input made contiguous, output and indices (NULL where there are
+// none) resized to s's output and writable; poolOutEnd frees the input and writes the results back.
+struct THNN_(PoolOut) {
+  THCTensor *in, *out;
+  THCIndexTensor *ind;
+};
+
+static inline THNN_(PoolOut) THNN_(poolOutBegin)(THCState *state, const thcunn_pool3d::PoolShape &s, THCTensor *input,
+                                                 THCTensor *output, THCIndexTensor *indices) {
+  long sizes[5];
+  const int nd = s.outputSizes(sizes);
+  THNN_(PoolOut) o;
+  o.in = THCTensor_(newContiguous)(state, input);
+  o.out = thcunn::writable(state, output, nd, sizes);
+  o.ind = indices ? thcunn::writable(state, indices, nd, sizes) : NULL;
+  return o;
+}
+
+static inline void THNN_(poolOutEnd)(THCState *state, THNN_(PoolOut) * o, THCTensor *output, THCIndexTensor *indices) {
+  THCTensor_(free)(state, o->in);
+  thcunn::written(state, o->out, output);
+  if (o->ind) thcunn::written(state, o->ind, indices);
 }
 
 // The operands of a backward pass that follows indices: gradOutput and indices made contiguous,
@@ -84,7 +73,7 @@ static inline THNN_(PoolGrad) THNN_(poolGradBegin)(THCState *state, THCTensor *i
   THNN_(PoolGrad) g;
   g.go = THCTensor_(newContiguous)(state, gradOutput);
   g.ind = THCIndexTensor_(newContiguous)(state, indices);
-  g.gi = THNN_(writable)(state, gradInput, input->nDimension, input->size);
+  g.gi = thcunn::writable(state, gradInput, input->nDimension, input->size);
   if (zero) THCTensor_(zero)(state, g.gi);
   g.firstBad = thcunn_pool3d::newBadIndexRecord(state);
   return g;
@@ -95,6 +84,6 @@ static inline long THNN_(poolGradEnd)(THCState *state, THNN_(PoolGrad) * g, THCT
       thcunn_pool3d::freeBadIndexRecord(state, g->firstBad, THCIndexTensor_(data)(state, g->ind), badIndex);
   THCTensor_(free)(state, g->go);
   THCIndexTensor_(free)(state, g->ind);
-  THNN_(written)(state, g->gi, gradInput);
+  thcunn::written(state, g->gi, gradInput);
   return badAt;
 }

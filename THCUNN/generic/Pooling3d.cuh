@@ -21,30 +21,21 @@ static inline void THNN_(maxPool3dForward)(THCState *state, const char *fn, THCT
   THNN_(checkNotNull)(fn, "output", output);
   THNN_(checkNotNull)(fn, "indices", indices);
   THNN_(checkDevice)(state, fn, "output", output);
-  THNN_(checkIndexDevice)(state, fn, "indices", indices);
-  long sizes[5];
-  const int nd = s.outputSizes(sizes);
+  thcunn::checkIndexDevice(state, fn, "indices", indices);
   const thcunn_pool3d::Dims3 d = s.dims3();
 
-  THCTensor *in = THCTensor_(newContiguous)(state, input);
-  THCTensor *out = THNN_(writable)(state, output, nd, sizes);
-  THCIndexTensor *ind = THNN_(indicesWritable)(state, indices, nd, sizes);
+  THNN_(PoolOut) o = THNN_(poolOutBegin)(state, s, input, output, indices);
   const long n = s.planes() * d.outCount();
-  THCUNN_LAUNCH(state, n, thcunn_pool3d::maxPool3dForward<real>, THCTensor_(data)(state, in),
-                THCTensor_(data)(state, out), THCIndexTensor_(data)(state, ind), n, d, ws);
-  THCTensor_(free)(state, in);
-  THNN_(written)(state, out, output);
-  THNN_(indicesWritten)(state, ind, indices);
+  THCUNN_LAUNCH(state, n, thcunn_pool3d::maxPool3dForward<real>, THCTensor_(data)(state, o.in),
+                THCTensor_(data)(state, o.out), THCIndexTensor_(data)(state, o.ind), n, d, ws);
+  THNN_(poolOutEnd)(state, &o, output, indices);
 }
 
 static inline void THNN_(maxPool3dBackward)(THCState *state, const char *fn, THCTensor *input, THCTensor *gradOutput,
                                             THCTensor *gradInput, THCIndexTensor *indices,
                                             const thcunn_pool3d::PoolWindows3 &ws, bool ceilMode) {
   const thcunn_pool3d::PoolShape s = THNN_(maxPool3dPlan)(state, fn, input, ws, ceilMode);
-  THNN_(checkNotNull)(fn, "gradInput", gradInput);
-  THNN_(poolCheckOutputLike)(state, fn, "gradOutput", gradOutput, s);
-  THNN_(poolCheckIndicesLike)(state, fn, "indices", indices, s);
-  THNN_(checkDevice)(state, fn, "gradInput", gradInput);
+  THNN_(poolCheckMaxGrad)(state, fn, gradOutput, gradInput, indices, s);
   const thcunn_pool3d::Dims3 d = s.dims3();
 
   THNN_(PoolGrad) g = THNN_(poolGradBegin)(state, input, gradOutput, gradInput, indices, true);

@@ -55,7 +55,7 @@ static inline void THNN_(poolCheckDevices)(THCState *state, const char *fn, THCT
   THNN_(checkDevice)(state, fn, "input", input);
   THNN_(checkDevice)(state, fn, "gradOutput", gradOutput);
   THNN_(checkDevice)(state, fn, resultName, result);
-  thcunn_pool::checkIndexDevice(state, fn, "indices", indices);
+  thcunn::checkIndexDevice(state, fn, "indices", indices);
 }
 
 // A backward pass's operands: gradOutput and indices (NULL where there are none) made contiguous,
@@ -72,7 +72,7 @@ static inline THNN_(PoolGrad) THNN_(poolGradBegin)(THCState *state, THCTensor *i
   g.gradOutput = THCTensor_(newContiguous)(state, gradOutput);
   g.indices = indices ? THCudaLongTensor_newContiguous(state, indices) : NULL;
   g.result = gradInput;
-  g.gradInput = thcunn_pool::writable(state, gradInput, input->nDimension, input->size);
+  g.gradInput = thcunn::writable(state, gradInput, input->nDimension, input->size);
   if (zero) THCTensor_(zero)(state, g.gradInput);
   return g;
 }
@@ -80,7 +80,7 @@ static inline THNN_(PoolGrad) THNN_(poolGradBegin)(THCState *state, THCTensor *i
 static inline void THNN_(poolGradEnd)(THCState *state, THNN_(PoolGrad) *g) {
   THCTensor_(free)(state, g->gradOutput);
   if (g->indices) THCudaLongTensor_free(state, g->indices);
-  thcunn_pool::written(state, g->gradInput, g->result);
+  thcunn::written(state, g->gradInput, g->result);
 }
 
 // THNN_(poolMaxBackward): checks gradOutput and indices against s's output, then gradInput = 0 +
@@ -118,14 +118,14 @@ static inline void THNN_(poolMax2dForward)(THCState *state, const char *fn, THCT
   long sizes[4];
   const int nd = THNNPool_outputSizes(&s, sizes);
   THCTensor *in = THCTensor_(newContiguous)(state, input);
-  THCTensor *out = thcunn_pool::writable(state, output, nd, sizes);
-  THCudaLongTensor *ind = thcunn_pool::writable(state, indices, nd, sizes);
+  THCTensor *out = thcunn::writable(state, output, nd, sizes);
+  THCudaLongTensor *ind = thcunn::writable(state, indices, nd, sizes);
   thcunn_pool::max2dForward(state, THCTensor_(data)(state, in), THCTensor_(data)(state, out),
                             THCudaLongTensor_data(state, ind), s.nBatch * s.nPlanes, s.inputSize[0], s.inputSize[1],
                             s.outputSize[0], s.outputSize[1], windows[0], windows[1]);
   THCTensor_(free)(state, in);
-  thcunn_pool::written(state, out, output);
-  thcunn_pool::written(state, ind, indices);
+  thcunn::written(state, out, output);
+  thcunn::written(state, ind, indices);
 }
 
 // Spatial(Dilated)MaxPooling's backward: the plan again (same checks), then poolMaxBackward.

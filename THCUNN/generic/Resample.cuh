@@ -16,28 +16,24 @@ static inline thcunn_pool3d::ResamplePlan THNN_(resamplePlan)(const thcunn_pool3
 
 static inline void THNN_(resampleForward)(THCState *state, const thcunn_pool3d::PoolShape &s,
                                           const thcunn_pool3d::ResamplePlan &r, THCTensor *input, THCTensor *output) {
-  long sizes[5];
-  const int nd = s.outputSizes(sizes);
-  THCTensor *in = THCTensor_(newContiguous)(state, input);
-  THCTensor *out = THNN_(writable)(state, output, nd, sizes);
+  THNN_(PoolOut) o = THNN_(poolOutBegin)(state, s, input, output, NULL);
   const long n = s.planes() * r.d.outCount();
-  THCUNN_LAUNCH(state, n, thcunn_pool3d::resampleGather<real>, THCTensor_(data)(state, in),
-                THCTensor_(data)(state, out), n, r);
-  THCTensor_(free)(state, in);
-  THNN_(written)(state, out, output);
+  THCUNN_LAUNCH(state, n, thcunn_pool3d::resampleGather<real>, THCTensor_(data)(state, o.in),
+                THCTensor_(data)(state, o.out), n, r);
+  THNN_(poolOutEnd)(state, &o, output, NULL);
 }
 
 static inline void THNN_(resampleBackward)(THCState *state, const thcunn_pool3d::PoolShape &s,
                                            const thcunn_pool3d::ResamplePlan &r, THCTensor *input,
                                            THCTensor *gradOutput, THCTensor *gradInput) {
   THCTensor *go = THCTensor_(newContiguous)(state, gradOutput);
-  THCTensor *gi = THNN_(writable)(state, gradInput, input->nDimension, input->size);
+  THCTensor *gi = thcunn::writable(state, gradInput, input->nDimension, input->size);
   THCTensor_(zero)(state, gi);
   const long n = s.planes() * r.d.outCount();
   THCUNN_LAUNCH(state, n, thcunn_pool3d::resampleScatter<real>, THCTensor_(data)(state, go),
                 THCTensor_(data)(state, gi), n, r);
   THCTensor_(free)(state, go);
-  THNN_(written)(state, gi, gradInput);
+  thcunn::written(state, gi, gradInput);
 }
 
 // THNN's padPlan: pads before[a] / after[a] along axis a, named padNames[2a] / padNames[2a + 1].

@@ -14,12 +14,12 @@ void THNN_(SpatialAdaptiveAveragePooling_updateOutput)(THCState *state, THCTenso
   long sizes[4];
   const int nd = THNNPool_outputSizes(&s, sizes);
   THCTensor *in = THCTensor_(newContiguous)(state, input);
-  THCTensor *out = thcunn_pool::writable(state, output, nd, sizes);
+  THCTensor *out = thcunn::writable(state, output, nd, sizes);
   thcunn_pool::adaptiveAvgForward(state, THCTensor_(data)(state, in), THCTensor_(data)(state, out),
                                   s.nBatch * s.nPlanes, s.inputSize[0], s.inputSize[1], s.outputSize[0],
                                   s.outputSize[1]);
   THCTensor_(free)(state, in);
-  thcunn_pool::written(state, out, output);
+  thcunn::written(state, out, output);
 }
 
 // The output size is the one gradOutput has (the legacy call does not pass it).

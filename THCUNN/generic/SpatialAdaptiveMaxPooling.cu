@@ -23,14 +23,14 @@ void THNN_(SpatialAdaptiveMaxPooling_updateOutput)(THCState *state, THCTensor *i
   const int nd = THNNPool_outputSizes(&s, sizes);
   const int indexNd = THNN_(SpatialAdaptiveMaxPooling_indexSizes)(&s, indexSizes);
   THCTensor *in = THCTensor_(newContiguous)(state, input);
-  THCTensor *out = thcunn_pool::writable(state, output, nd, sizes);
-  THCudaLongTensor *ind = thcunn_pool::writable(state, indices, indexNd, indexSizes);
+  THCTensor *out = thcunn::writable(state, output, nd, sizes);
+  THCudaLongTensor *ind = thcunn::writable(state, indices, indexNd, indexSizes);
   thcunn_pool::adaptiveMaxForward(state, THCTensor_(data)(state, in), THCTensor_(data)(state, out),
                                   THCudaLongTensor_data(state, ind), s.nBatch * s.nPlanes, s.inputSize[0],
                                   s.inputSize[1], s.outputSize[0], s.outputSize[1]);
   THCTensor_(free)(state, in);
-  thcunn_pool::written(state, out, output);
-  thcunn_pool::written(state, ind, indices);
+  thcunn::written(state, out, output);
+  thcunn::written(state, ind, indices);
 }
 
 // The output size is gradOutput's. Offsets outside their window raise THNN's error (after gradInput

@@ -16,12 +16,12 @@ void THNN_(SpatialAveragePooling_updateOutput)(THCState *state, THCTensor *input
   long sizes[4];
   const int nd = THNNPool_outputSizes(&s, sizes);
   THCTensor *in = THCTensor_(newContiguous)(state, input);
-  THCTensor *out = thcunn_pool::writable(state, output, nd, sizes);
+  THCTensor *out = thcunn::writable(state, output, nd, sizes);
   thcunn_pool::avgForward(state, THCTensor_(data)(state, in), THCTensor_(data)(state, out), s.nBatch * s.nPlanes,
                           s.inputSize[0], s.inputSize[1], s.outputSize[0], s.outputSize[1], w[0], w[1],
                           count_include_pad);
   THCTensor_(free)(state, in);
-  thcunn_pool::written(state, out, output);
+  thcunn::written(state, out, output);
 }
 
 void THNN_(SpatialAveragePooling_updateGradInput)(THCState *state, THCTensor *input, THCTensor *gradOutput,

@@ -59,16 +59,16 @@ void THNN_(SpatialFractionalMaxPooling_updateOutput)(THCState *state, THCTensor 
   long sizes[4];
   const int nd = THNNPool_outputSizes(&s, sizes);
   THCTensor *in = THCTensor_(newContiguous)(state, input);
-  THCTensor *out = thcunn_pool::writable(state, output, nd, sizes);
-  THCudaLongTensor *ind = thcunn_pool::writable(state, indices, nd, sizes);
+  THCTensor *out = thcunn::writable(state, output, nd, sizes);
+  THCudaLongTensor *ind = thcunn::writable(state, indices, nd, sizes);
   thcunn_pool::fractionalForward(state, THCTensor_(data)(state, in), THCTensor_(data)(state, out),
                                  THCudaLongTensor_data(state, ind), THCudaLongTensor_data(state, starts),
                                  s.nBatch * s.nPlanes, s.inputSize[0], s.inputSize[1], s.outputSize[0],
                                  s.outputSize[1], poolSizeH, poolSizeW);
   THCudaLongTensor_free(state, starts);
   THCTensor_(free)(state, in);
-  thcunn_pool::written(state, out, output);
-  thcunn_pool::written(state, ind, indices);
+  thcunn::written(state, out, output);
+  thcunn::written(state, ind, indices);
 }
 
 void THNN_(SpatialFractionalMaxPooling_updateGradInput)(THCState *state, THCTensor *input, THCTensor *gradOutput,

@@ -28,7 +28,7 @@ void THNN_(SpatialMaxUnpooling_updateOutput)(THCState *state, THCTensor *input, 
 
   THCTensor *in = THCTensor_(newContiguous)(state, input);
   THCudaLongTensor *ind = THCudaLongTensor_newContiguous(state, indices);
-  THCTensor *out = thcunn_pool::writable(state, output, nd, sizes);
+  THCTensor *out = thcunn::writable(state, output, nd, sizes);
   THCudaLongTensor *winner = THCudaLongTensor_newWithSize1d(state, planes * outSize);
   THCudaLongTensor_zero(state, winner);
   const long *xp = THCudaLongTensor_data(state, ind);
@@ -42,7 +42,7 @@ void THNN_(SpatialMaxUnpooling_updateOutput)(THCState *state, THCTensor *input, 
   THCudaLongTensor_free(state, winner);
   THCudaLongTensor_free(state, ind);
   THCTensor_(free)(state, in);
-  thcunn_pool::written(state, out, output);
+  thcunn::written(state, out, output);
   if (badAt >= 0) THNNPool_indexError(fn, "indices", badAt, badIndex, TH_INDEX_BASE, outSize - 1 + TH_INDEX_BASE);
 }
 

@@ -24,14 +24,14 @@ void THNN_(TemporalMaxPooling_updateOutput)(THCState *state, THCTensor *input, T
   long sizes[3];
   const int nd = THNNPool_temporalOutputSizes(&s, sizes);
   THCTensor *in = THCTensor_(newContiguous)(state, input);
-  THCTensor *out = thcunn_pool::writable(state, output, nd, sizes);
-  THCudaLongTensor *ind = thcunn_pool::writable(state, indices, nd, sizes);
+  THCTensor *out = thcunn::writable(state, output, nd, sizes);
+  THCudaLongTensor *ind = thcunn::writable(state, indices, nd, sizes);
   thcunn_pool::temporalForward(state, THCTensor_(data)(state, in), THCTensor_(data)(state, out),
                                THCudaLongTensor_data(state, ind), s.nBatch, s.inputSize[0], s.outputSize[0], s.nPlanes,
                                kW, dW);
   THCTensor_(free)(state, in);
-  thcunn_pool::written(state, out, output);
-  thcunn_pool::written(state, ind, indices);
+  thcunn::written(state, out, output);
+  thcunn::written(state, ind, indices);
 }
 
 void THNN_(TemporalMaxPooling_updateGradInput)(THCState *state, THCTensor *input, THCTensor *gradOutput,

@@ -19,18 +19,14 @@ void THNN_(VolumetricAveragePooling_updateOutput)(THCState *state, THCTensor *in
   const thcunn_pool3d::PoolShape s = THNN_(VolumetricAveragePooling_plan)(state, fn, input, ws, ceil_mode);
   THNN_(checkNotNull)(fn, "output", output);
   THNN_(checkDevice)(state, fn, "output", output);
-  long sizes[5];
-  const int nd = s.outputSizes(sizes);
   const thcunn_pool3d::Dims3 d = s.dims3();
 
-  THCTensor *in = THCTensor_(newContiguous)(state, input);
-  THCTensor *out = THNN_(writable)(state, output, nd, sizes);
+  THNN_(PoolOut) o = THNN_(poolOutBegin)(state, s, input, output, NULL);
   const long n = s.planes() * d.outCount();
   const auto kernel = thcunn_pool3d::averagePool3dForward<real, accreal>;
-  THCUNN_LAUNCH(state, n, kernel, THCTensor_(data)(state, in), THCTensor_(data)(state, out), n, d, ws,
+  THCUNN_LAUNCH(state, n, kernel, THCTensor_(data)(state, o.in), THCTensor_(data)(state, o.out), n, d, ws,
                 count_include_pad);
-  THCTensor_(free)(state, in);
-  THNN_(written)(state, out, output);
+  THNN_(poolOutEnd)(state, &o, output, NULL);
 }
 
 void THNN_(VolumetricAveragePooling_updateGradInput)(THCState *state, THCTensor *input, THCTensor *gradOutput,
@@ -46,11 +42,11 @@ void THNN_(VolumetricAveragePooling_updateGradInput)(THCState *state, THCTensor 
   const thcunn_pool3d::Dims3 d = s.dims3();
 
   THCTensor *go = THCTensor_(newContiguous)(state, gradOutput);
-  THCTensor *gi = THNN_(writable)(state, gradInput, input->nDimension, input->size);
+  THCTensor *gi = thcunn::writable(state, gradInput, input->nDimension, input->size);
   const long n = s.planes() * d.inCount();
   const auto kernel = thcunn_pool3d::averagePool3dBackward<real, accreal>;
   THCUNN_LAUNCH(state, n, kernel, THCTensor_(data)(state, go), THCTensor_(data)(state, gi), n, d, ws,
                 count_include_pad);
   THCTensor_(free)(state, go);
-  THNN_(written)(state, gi, gradInput);
+  thcunn::written(state, gi, gradInput);
 }

@@ -71,25 +71,19 @@ void THNN_(VolumetricFractionalMaxPooling_updateOutput)(THCState *state, THCTens
   THNN_(checkDimSize)(state, fn, "randomSamples", randomSamples, 1, s.nPlanes);
   THNN_(checkDimSize)(state, fn, "randomSamples", randomSamples, 2, 3);
   THNN_(checkDevice)(state, fn, "output", output);
-  THNN_(checkIndexDevice)(state, fn, "indices", indices);
+  thcunn::checkIndexDevice(state, fn, "indices", indices);
   THNN_(checkDevice)(state, fn, "randomSamples", randomSamples);
   const thcunn_pool3d::FractionalPlan plan = {
       s.out[0] + s.out[1] + s.out[2], {0, s.out[0], s.out[0] + s.out[1]}, {poolSizeH, poolSizeW, poolSizeT}};
   long *starts = THNN_(fractionalStartsOnDevice)(state, fn, randomSamples, s, plan);
 
-  long sizes[5];
-  const int nd = s.outputSizes(sizes);
   const thcunn_pool3d::Dims3 d = s.dims3();
-  THCTensor *in = THCTensor_(newContiguous)(state, input);
-  THCTensor *out = THNN_(writable)(state, output, nd, sizes);
-  THCIndexTensor *ind = THNN_(indicesWritable)(state, indices, nd, sizes);
+  THNN_(PoolOut) o = THNN_(poolOutBegin)(state, s, input, output, indices);
   const long n = s.planes() * d.outCount();
-  THCUNN_LAUNCH(state, n, thcunn_pool3d::fractionalMaxPool3dForward<real>, THCTensor_(data)(state, in),
-                THCTensor_(data)(state, out), THCIndexTensor_(data)(state, ind), n, d, starts, plan);
+  THCUNN_LAUNCH(state, n, thcunn_pool3d::fractionalMaxPool3dForward<real>, THCTensor_(data)(state, o.in),
+                THCTensor_(data)(state, o.out), THCIndexTensor_(data)(state, o.ind), n, d, starts, plan);
   THCudaCheck(THCudaFree(state, starts));
-  THCTensor_(free)(state, in);
-  THNN_(written)(state, out, output);
-  THNN_(indicesWritten)(state, ind, indices);
+  THNN_(poolOutEnd)(state, &o, output, indices);
 }
 
 void THNN_(VolumetricFractionalMaxPooling_updateGradInput)(THCState *state, THCTensor *input, THCTensor *gradOutput,
@@ -99,10 +93,7 @@ void THNN_(VolumetricFractionalMaxPooling_updateGradInput)(THCState *state, THCT
   const char *fn = "VolumetricFractionalMaxPooling_updateGradInput";
   const thcunn_pool3d::PoolShape s = THNN_(VolumetricFractionalMaxPooling_plan)(
       state, fn, input, outputT, outputW, outputH, poolSizeT, poolSizeW, poolSizeH);
-  THNN_(checkNotNull)(fn, "gradInput", gradInput);
-  THNN_(poolCheckOutputLike)(state, fn, "gradOutput", gradOutput, s);
-  THNN_(poolCheckIndicesLike)(state, fn, "indices", indices, s);
-  THNN_(checkDevice)(state, fn, "gradInput", gradInput);
+  THNN_(poolCheckMaxGrad)(state, fn, gradOutput, gradInput, indices, s);
   const thcunn_pool3d::Dims3 d = s.dims3();
 
   THNN_(PoolGrad) g = THNN_(poolGradBegin)(state, input, gradOutput, gradInput, indices, true);

@@ -18,7 +18,7 @@ static thcunn_pool3d::UnpoolPlan THNN_(VolumetricMaxUnpooling_plan)(THCState *st
   if (dT < 1 || dW < 1 || dH < 1) THError("%s: stride must be positive, got dT = %d, dH = %d, dW = %d", fn, dT, dH, dW);
   if (pT < 0 || pW < 0 || pH < 0)
     THError("%s: padding must not be negative, got pT = %d, pH = %d, pW = %d", fn, pT, pH, pW);
-  THNN_(checkIndexDevice)(state, fn, "indices", indices);
+  thcunn::checkIndexDevice(state, fn, "indices", indices);
   s->out[0] = oT;
   s->out[1] = oH;
   s->out[2] = oW;
@@ -51,7 +51,7 @@ void THNN_(VolumetricMaxUnpooling_updateOutput)(THCState *state, THCTensor *inpu
 
   THCTensor *in = THCTensor_(newContiguous)(state, input);
   THCIndexTensor *ind = THCIndexTensor_(newContiguous)(state, indices);
-  THCTensor *out = THNN_(writable)(state, output, nd, sizes);
+  THCTensor *out = thcunn::writable(state, output, nd, sizes);
   long long *winner = nullptr;
   THCudaCheck(THCudaMalloc(state, (void **)&winner, sizeof(long long) * (size_t)nOut));
   THCudaCheck(cudaMemsetAsync(winner, 0xff, sizeof(long long) * (size_t)nOut, THCState_getCurrentStream(state)));
@@ -64,7 +64,7 @@ void THNN_(VolumetricMaxUnpooling_updateOutput)(THCState *state, THCTensor *inpu
   THCudaCheck(THCudaFree(state, winner));
   THCTensor_(free)(state, in);
   THCIndexTensor_(free)(state, ind);
-  THNN_(written)(state, out, output);
+  thcunn::written(state, out, output);
   if (badAt >= 0) THNN_(VolumetricMaxUnpooling_badIndex)(fn, badAt, badIndex, s);
 }
 

@@ -15,24 +15,6 @@ static TTensor *TEST_(planes)(unsigned long seed, long n, long planes, int nAxes
   return x;
 }
 
-/* x on both devices, or (transposed) with its first and last axes swapped: non-contiguous. */
-static void TEST_(pair)(TTensor *x, int transposed, TTensor **cpu, CTensor **gpu) {
-  const int a = transposed ? x->nDimension - 1 : 0, b = transposed ? x->nDimension - 2 : 0;
-  CTensor *g = TEST_UPLOAD(x);
-  *cpu = T_(newTranspose)(x, a, b);
-  *gpu = C_(newTranspose)(thc_state, g, a, b);
-  C_(free)(thc_state, g);
-}
-
-/* A random gradOutput of out's sizes, on both devices. */
-static TTensor *TEST_(grad_like)(unsigned long seed, TTensor *out, CTensor **gpu) {
-  TTensor *g = T_(new)();
-  T_(resizeAs)(g, out);
-  for (ptrdiff_t i = 0; i < T_(nElement)(g); i++) T_(data)(g)[i] = (real)thcunn_uniform(seed, i, -1, 1);
-  *gpu = TEST_UPLOAD(g);
-  return g;
-}
-
 /* The inputs of the cases: [n x] planes x size, transposed or not. */
 typedef struct {
   long n, planes, size[3];
@@ -56,11 +38,11 @@ static void TEST_(check_padding2d)(const TEST_(Padding2d) *m, const TEST_(Case) 
     const int *a = k->arg;
     TTensor *base = TEST_(planes)(c, k->n, k->planes, 2, k->size), *x, *y = T_(new)(), *gi = T_(new)();
     CTensor *gx, *gy = C_(new)(thc_state), *ggi = C_(new)(thc_state), *ggo;
-    TEST_(pair)(base, k->transposed, &x, &gx);
+    TEST_PAIR(base, k->transposed, 1, 2, &x, &gx);
     m->cpuForward(NULL, x, y, a[0], a[1], a[2], a[3]);
     m->gpuForward(thc_state, gx, gy, a[0], a[1], a[2], a[3]);
     TEST_MATCHES(gy, y);
-    TTensor *go = TEST_(grad_like)(10 + c, y, &ggo);
+    TTensor *go = TEST_GRAD_LIKE(10 + c, y, &ggo);
     m->cpuBackward(NULL, x, go, gi, a[0], a[1], a[2], a[3]);
     m->gpuBackward(thc_state, gx, ggo, ggi, a[0], a[1], a[2], a[3]);
     TEST_MATCHES(ggi, gi);
@@ -127,11 +109,11 @@ static void TEST_(volumetric_replication_padding)(void **unused) {
     const int *a = k->arg;
     TTensor *base = TEST_(planes)(20 + c, k->n, k->planes, 3, k->size), *x, *y = T_(new)(), *gi = T_(new)();
     CTensor *gx, *gy = C_(new)(thc_state), *ggi = C_(new)(thc_state), *ggo;
-    TEST_(pair)(base, k->transposed, &x, &gx);
+    TEST_PAIR(base, k->transposed, 1, 2, &x, &gx);
     CPU_(VolumetricReplicationPadding_updateOutput)(NULL, x, y, a[0], a[1], a[2], a[3], a[4], a[5]);
     GPU_(VolumetricReplicationPadding_updateOutput)(thc_state, gx, gy, a[0], a[1], a[2], a[3], a[4], a[5]);
     TEST_MATCHES(gy, y);
-    TTensor *go = TEST_(grad_like)(30 + c, y, &ggo);
+    TTensor *go = TEST_GRAD_LIKE(30 + c, y, &ggo);
     CPU_(VolumetricReplicationPadding_updateGradInput)(NULL, x, go, gi, a[0], a[1], a[2], a[3], a[4], a[5]);
     GPU_(VolumetricReplicationPadding_updateGradInput)(thc_state, gx, ggo, ggi, a[0], a[1], a[2], a[3], a[4], a[5]);
     TEST_MATCHES(ggi, gi);
@@ -163,7 +145,7 @@ static void TEST_(nearest_upsampling)(void **unused) {
     TTensor *base = TEST_(planes)(40 + c, k->n, k->planes, volumetric ? 3 : 2, k->size), *x, *y = T_(new)(),
             *gi = T_(new)();
     CTensor *gx, *gy = C_(new)(thc_state), *ggi = C_(new)(thc_state), *ggo;
-    TEST_(pair)(base, k->transposed, &x, &gx);
+    TEST_PAIR(base, k->transposed, 1, 2, &x, &gx);
     if (volumetric) {
       CPU_(VolumetricUpSamplingNearest_updateOutput)(NULL, x, y, scale);
       GPU_(VolumetricUpSamplingNearest_updateOutput)(thc_state, gx, gy, scale);
@@ -172,7 +154,7 @@ static void TEST_(nearest_upsampling)(void **unused) {
       GPU_(SpatialUpSamplingNearest_updateOutput)(thc_state, gx, gy, scale);
     }
     TEST_MATCHES(gy, y);
-    TTensor *go = TEST_(grad_like)(50 + c, y, &ggo);
+    TTensor *go = TEST_GRAD_LIKE(50 + c, y, &ggo);
     if (volumetric) {
       CPU_(VolumetricUpSamplingNearest_updateGradInput)(NULL, x, go, gi, scale);
       GPU_(VolumetricUpSamplingNearest_updateGradInput)(thc_state, gx, ggo, ggi, scale);
@@ -215,7 +197,7 @@ static void TEST_(linear_upsampling)(void **unused) {
     TTensor *base = TEST_(planes)(70 + c, k->n, k->planes, volumetric ? 3 : 2, k->size), *x, *y = T_(new)(),
             *gi = T_(new)();
     CTensor *gx, *gy = C_(new)(thc_state), *ggi = C_(new)(thc_state), *ggo;
-    TEST_(pair)(base, k->transposed, &x, &gx);
+    TEST_PAIR(base, k->transposed, 1, 2, &x, &gx);
     const int nd = x->nDimension, nb = k->n ? (int)k->n : 1, np = (int)k->planes;
     const int i0 = (int)x->size[nd - 3], i1 = (int)x->size[nd - 2], i2 = (int)x->size[nd - 1];
     if (volumetric) {
@@ -226,7 +208,7 @@ static void TEST_(linear_upsampling)(void **unused) {
       GPU_(SpatialUpSamplingBilinear_updateOutput)(thc_state, gx, gy, o[0], o[1]);
     }
     TEST_MATCHES(gy, y);
-    TTensor *go = TEST_(grad_like)(80 + c, y, &ggo);
+    TTensor *go = TEST_GRAD_LIKE(80 + c, y, &ggo);
     if (volumetric) {
       CPU_(VolumetricUpSamplingTrilinear_updateGradInput)(NULL, go, gi, nb, np, i0, i1, i2, o[0], o[1], o[2]);
       GPU_(VolumetricUpSamplingTrilinear_updateGradInput)(thc_state, ggo, ggi, nb, np, i0, i1, i2, o[0], o[1], o[2]);

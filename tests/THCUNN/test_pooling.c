@@ -13,14 +13,6 @@ static TTensor *TEST_(input)(unsigned long seed, long n, long planes, long h, lo
   return t;
 }
 
-/* A random gradOutput of out's sizes. */
-static TTensor *TEST_(grad_like)(unsigned long seed, TTensor *out) {
-  TTensor *g = T_(new)();
-  T_(resizeAs)(g, out);
-  for (ptrdiff_t i = 0; i < T_(nElement)(g); i++) T_(data)(g)[i] = (real)thcunn_uniform(seed, i, -1, 1);
-  return g;
-}
-
 typedef struct {
   int kW, kH, dW, dH, padW, padH, dilW, dilH, ceil;
   long n, planes, h, w;
@@ -54,8 +46,8 @@ static void TEST_(max_pooling)(void **unused) {
                                                 p->padH, p->dilW, p->dilH, p->ceil);
     TEST_MATCHES(gy, y);
     thc_assert_long_matches(gind, ind);
-    TTensor *go = TEST_(grad_like)(100 + c, y);
-    CTensor *ggo = TEST_UPLOAD(go);
+    CTensor *ggo;
+    TTensor *go = TEST_GRAD_LIKE(100 + c, y, &ggo);
     CPU_(SpatialDilatedMaxPooling_updateGradInput)(NULL, x, go, gi, ind, p->kW, p->kH, p->dW, p->dH, p->padW,
                                                    p->padH, p->dilW, p->dilH, p->ceil);
     GPU_(SpatialDilatedMaxPooling_updateGradInput)(thc_state, gx, ggo, ggi, gind, p->kW, p->kH, p->dW, p->dH,
@@ -80,8 +72,8 @@ static void TEST_(max_pooling)(void **unused) {
     CPU_(SpatialMaxUnpooling_updateOutput)(NULL, y, u, ind, ow, oh);
     GPU_(SpatialMaxUnpooling_updateOutput)(thc_state, gy, gu, gind, ow, oh);
     TEST_MATCHES(gu, u);
-    TTensor *ugo = TEST_(grad_like)(200 + c, u);
-    CTensor *gugo = TEST_UPLOAD(ugo);
+    CTensor *gugo;
+    TTensor *ugo = TEST_GRAD_LIKE(200 + c, u, &gugo);
     CPU_(SpatialMaxUnpooling_updateGradInput)(NULL, y, ugo, ugi, ind, ow, oh);
     GPU_(SpatialMaxUnpooling_updateGradInput)(thc_state, gy, gugo, gugi, gind, ow, oh);
     TEST_MATCHES(gugi, ugi);
@@ -104,8 +96,8 @@ static void TEST_(average_pooling)(void **unused) {
       GPU_(SpatialAveragePooling_updateOutput)(thc_state, gx, gy, p->kW, p->kH, p->dW, p->dH, p->padW, p->padH,
                                                p->ceil, include);
       TEST_MATCHES(gy, y);
-      TTensor *go = TEST_(grad_like)(300 + c, y);
-      CTensor *ggo = TEST_UPLOAD(go);
+      CTensor *ggo;
+      TTensor *go = TEST_GRAD_LIKE(300 + c, y, &ggo);
       CPU_(SpatialAveragePooling_updateGradInput)(NULL, x, go, gi, p->kW, p->kH, p->dW, p->dH, p->padW, p->padH,
                                                   p->ceil, include);
       GPU_(SpatialAveragePooling_updateGradInput)(thc_state, gx, ggo, ggi, p->kW, p->kH, p->dW, p->dH, p->padW,
@@ -129,8 +121,8 @@ static void TEST_(adaptive_pooling)(void **unused) {
     CPU_(SpatialAdaptiveAveragePooling_updateOutput)(NULL, x, y, ow, oh);
     GPU_(SpatialAdaptiveAveragePooling_updateOutput)(thc_state, gx, gy, ow, oh);
     TEST_MATCHES(gy, y);
-    TTensor *go = TEST_(grad_like)(400 + c, y);
-    CTensor *ggo = TEST_UPLOAD(go);
+    CTensor *ggo;
+    TTensor *go = TEST_GRAD_LIKE(400 + c, y, &ggo);
     CPU_(SpatialAdaptiveAveragePooling_updateGradInput)(NULL, x, go, gi);
     GPU_(SpatialAdaptiveAveragePooling_updateGradInput)(thc_state, gx, ggo, ggi);
     TEST_MATCHES(ggi, gi);
@@ -161,8 +153,8 @@ static void TEST_(fractional_pooling)(void **unused) {
     GPU_(SpatialFractionalMaxPooling_updateOutput)(thc_state, gx, gy, ow, oh, pool, pool, gind, gu);
     TEST_MATCHES(gy, y);
     thc_assert_long_matches(gind, ind);
-    TTensor *go = TEST_(grad_like)(500 + c, y);
-    CTensor *ggo = TEST_UPLOAD(go);
+    CTensor *ggo;
+    TTensor *go = TEST_GRAD_LIKE(500 + c, y, &ggo);
     CPU_(SpatialFractionalMaxPooling_updateGradInput)(NULL, x, go, gi, ow, oh, pool, pool, ind);
     GPU_(SpatialFractionalMaxPooling_updateGradInput)(thc_state, gx, ggo, ggi, ow, oh, pool, pool, gind);
     TEST_MATCHES(ggi, gi);
@@ -193,8 +185,8 @@ static void TEST_(temporal_pooling)(void **unused) {
     GPU_(TemporalMaxPooling_updateOutput)(thc_state, gx, gy, gind, kW, dW);
     TEST_MATCHES(gy, y);
     thc_assert_long_matches(gind, ind);
-    TTensor *go = TEST_(grad_like)(600 + c, y);
-    CTensor *ggo = TEST_UPLOAD(go);
+    CTensor *ggo;
+    TTensor *go = TEST_GRAD_LIKE(600 + c, y, &ggo);
     CPU_(TemporalMaxPooling_updateGradInput)(NULL, x, go, gi, ind, kW, dW);
     GPU_(TemporalMaxPooling_updateGradInput)(thc_state, gx, ggo, ggi, gind, kW, dW);
     TEST_MATCHES(ggi, gi);

@@ -20,23 +20,6 @@ static TTensor *TEST_(volume)(unsigned long seed, long n, long planes, const lon
   return x;
 }
 
-/* The same view of x on both devices: x with dimensions a and b swapped (a == b: x itself). */
-static void TEST_(pair)(TTensor *x, int a, int b, TTensor **cpu, CTensor **gpu) {
-  CTensor *g = TEST_UPLOAD(x);
-  *cpu = T_(newTranspose)(x, a, b);
-  *gpu = C_(newTranspose)(thc_state, g, a, b);
-  C_(free)(thc_state, g);
-}
-
-/* A random gradOutput of out's sizes, on both devices. */
-static TTensor *TEST_(grad_like)(unsigned long seed, TTensor *out, CTensor **gpu) {
-  TTensor *g = T_(new)();
-  T_(resizeAs)(g, out);
-  for (ptrdiff_t i = 0; i < T_(nElement)(g); i++) T_(data)(g)[i] = (real)thcunn_uniform(seed, i, -1, 1);
-  *gpu = TEST_UPLOAD(g);
-  return g;
-}
-
 /* Windows along T, H, W; the input [n x] planes x size (n 0: a single volume). */
 typedef struct {
   int k[3], d[3], pad[3], dil[3], ceil;
@@ -57,12 +40,6 @@ static const TEST_(Pool) TEST_(pools)[] = {
   (P)->k[0], (P)->k[2], (P)->k[1], (P)->d[0], (P)->d[2], (P)->d[1], (P)->pad[0], (P)->pad[2], (P)->pad[1]
 #define TEST_DILATION_ARGS(P) (P)->dil[0], (P)->dil[2], (P)->dil[1]
 
-/* x on both devices, or (transposed) with its first and last window axes swapped: non-contiguous. */
-static void TEST_(pool_pair)(TTensor *x, int transposed, TTensor **cpu, CTensor **gpu) {
-  const int nd = x->nDimension;
-  TEST_(pair)(x, transposed ? nd - 3 : 0, transposed ? nd - 1 : 0, cpu, gpu);
-}
-
 static int TEST_(undilated)(const TEST_(Pool) *p) {
   return p->dil[0] == 1 && p->dil[1] == 1 && p->dil[2] == 1;
 }
@@ -74,7 +51,7 @@ static void TEST_(max_pooling)(void **unused) {
     CTensor *gx, *gy = C_(new)(thc_state), *ggi = C_(new)(thc_state), *ggo;
     THLongTensor *ind = THLongTensor_new();
     THCudaLongTensor *gind = THCudaLongTensor_new(thc_state);
-    TEST_(pool_pair)(base, p->transposed, &x, &gx);
+    TEST_PAIR(base, p->transposed, 3, 1, &x, &gx);
 
     CPU_(VolumetricDilatedMaxPooling_updateOutput)(NULL, x, y, ind, TEST_WINDOW_ARGS(p), TEST_DILATION_ARGS(p),
                                                    p->ceil);
@@ -82,7 +59,7 @@ static void TEST_(max_pooling)(void **unused) {
                                                    p->ceil);
     TEST_MATCHES(gy, y);
     thc_assert_long_matches(gind, ind);
-    TTensor *go = TEST_(grad_like)(100 + c, y, &ggo);
+    TTensor *go = TEST_GRAD_LIKE(100 + c, y, &ggo);
     CPU_(VolumetricDilatedMaxPooling_updateGradInput)(NULL, x, go, gi, ind, TEST_WINDOW_ARGS(p), TEST_DILATION_ARGS(p),
                                                       p->ceil);
     GPU_(VolumetricDilatedMaxPooling_updateGradInput)(thc_state, gx, ggo, ggi, gind, TEST_WINDOW_ARGS(p),
@@ -125,7 +102,7 @@ static void TEST_(max_pooling_errors)(void **unused) {
 
   /* An index whose offsets leave the window: the CPU's error, raised after the same writes. */
   CPU_(VolumetricMaxPooling_updateOutput)(NULL, x, y, ind, TEST_WINDOW_ARGS(p), p->ceil);
-  TTensor *go = TEST_(grad_like)(9, y, &ggo);
+  TTensor *go = TEST_GRAD_LIKE(9, y, &ggo);
   THLongTensor_data(ind)[3] = 255;
   THCudaLongTensor *gbad = thc_upload_long(ind);
   assert_same_error(
@@ -151,11 +128,11 @@ static void TEST_(average_pooling)(void **unused) {
     for (int include = 0; include < 2; include++) {
       TTensor *base = TEST_(volume)(20 + c, p->n, p->planes, p->size, 0), *x, *y = T_(new)(), *gi = T_(new)();
       CTensor *gx, *gy = C_(new)(thc_state), *ggi = C_(new)(thc_state), *ggo;
-      TEST_(pool_pair)(base, p->transposed, &x, &gx);
+      TEST_PAIR(base, p->transposed, 3, 1, &x, &gx);
       CPU_(VolumetricAveragePooling_updateOutput)(NULL, x, y, TEST_WINDOW_ARGS(p), p->ceil, include);
       GPU_(VolumetricAveragePooling_updateOutput)(thc_state, gx, gy, TEST_WINDOW_ARGS(p), p->ceil, include);
       TEST_MATCHES(gy, y);
-      TTensor *go = TEST_(grad_like)(200 + c, y, &ggo);
+      TTensor *go = TEST_GRAD_LIKE(200 + c, y, &ggo);
       CPU_(VolumetricAveragePooling_updateGradInput)(NULL, x, go, gi, TEST_WINDOW_ARGS(p), p->ceil, include);
       GPU_(VolumetricAveragePooling_updateGradInput)(thc_state, gx, ggo, ggi, TEST_WINDOW_ARGS(p), p->ceil, include);
       TEST_MATCHES(ggi, gi);
@@ -201,15 +178,14 @@ static void TEST_(fractional_max_pooling)(void **unused) {
     THLongTensor *ind = THLongTensor_new();
     THCudaLongTensor *gind = THCudaLongTensor_new(thc_state);
     /* Transposed: H and W swapped (the cases where that keeps the sizes valid). */
-    const int nd = base->nDimension;
-    TEST_(pair)(base, f->transposed ? nd - 3 : 0, f->transposed ? nd - 2 : 0, &x, &gx);
+    TEST_PAIR(base, f->transposed, 3, 2, &x, &gx);
     TTensor *samples = TEST_RANDOM(50 + c, 3, f->n ? f->n : 1, f->planes, 3, 0, 0, 0.99);
     CTensor *gsamples = TEST_UPLOAD(samples);
     CPU_(VolumetricFractionalMaxPooling_updateOutput)(NULL, x, y, TEST_FRACTIONAL_ARGS(f), ind, samples);
     GPU_(VolumetricFractionalMaxPooling_updateOutput)(thc_state, gx, gy, TEST_FRACTIONAL_ARGS(f), gind, gsamples);
     TEST_MATCHES(gy, y);
     thc_assert_long_matches(gind, ind);
-    TTensor *go = TEST_(grad_like)(300 + c, y, &ggo);
+    TTensor *go = TEST_GRAD_LIKE(300 + c, y, &ggo);
     CPU_(VolumetricFractionalMaxPooling_updateGradInput)(NULL, x, go, gi, TEST_FRACTIONAL_ARGS(f), ind);
     GPU_(VolumetricFractionalMaxPooling_updateGradInput)(thc_state, gx, ggo, ggi, TEST_FRACTIONAL_ARGS(f), gind);
     TEST_MATCHES(ggi, gi);
@@ -255,7 +231,7 @@ static void TEST_(max_unpooling)(void **unused) {
             *gi = T_(new)();
     CTensor *gx, *gy = C_(new)(thc_state), *ggi = C_(new)(thc_state), *gpooled, *ggo;
     THLongTensor *ind = THLongTensor_new();
-    TEST_(pool_pair)(base, p->transposed, &x, &gx);
+    TEST_PAIR(base, p->transposed, 3, 1, &x, &gx);
     CPU_(VolumetricMaxPooling_updateOutput)(NULL, x, pooled, ind, TEST_WINDOW_ARGS(p), p->ceil);
     THCudaLongTensor *gind = thc_upload_long(ind);
     gpooled = TEST_UPLOAD(pooled);
@@ -265,7 +241,7 @@ static void TEST_(max_unpooling)(void **unused) {
     CPU_(VolumetricMaxUnpooling_updateOutput)(NULL, pooled, y, ind, TEST_UNPOOL_ARGS);
     GPU_(VolumetricMaxUnpooling_updateOutput)(thc_state, gpooled, gy, gind, TEST_UNPOOL_ARGS);
     TEST_MATCHES(gy, y);
-    TTensor *go = TEST_(grad_like)(400 + k, y, &ggo);
+    TTensor *go = TEST_GRAD_LIKE(400 + k, y, &ggo);
     CPU_(VolumetricMaxUnpooling_updateGradInput)(NULL, pooled, go, gi, ind, TEST_UNPOOL_ARGS);
     GPU_(VolumetricMaxUnpooling_updateGradInput)(thc_state, gpooled, ggo, ggi, gind, TEST_UNPOOL_ARGS);
     TEST_MATCHES(ggi, gi);

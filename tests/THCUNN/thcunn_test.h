@@ -73,4 +73,31 @@ static inline THLongTensor *thcunn_indices(unsigned long seed, long n, long coun
 THCUNN_RANDOM(Float, float)
 THCUNN_RANDOM(Double, double)
 
+/* In a test's generic part:
+ *   TEST_PAIR(x, transposed, a, b, &cpu, &gpu)  x on both devices, or (transposed) the view of x with
+ *                         dimensions nDimension - a and nDimension - b swapped: non-contiguous
+ *   TEST_GRAD_LIKE(seed, out, &gpu)  a random gradOutput of out's sizes, on both devices */
+#define TEST_PAIR TH_CONCAT_2(thcunn_pair_, Real)
+#define TEST_GRAD_LIKE TH_CONCAT_2(thcunn_grad_like_, Real)
+#define THCUNN_PAIRS(Real, CReal, real)                                                                        \
+  static inline void thcunn_pair_##Real(TH##Real##Tensor *x, int transposed, int a, int b,                      \
+                                        TH##Real##Tensor **cpu, TH##CReal##Tensor **gpu) {                      \
+    const int da = transposed ? x->nDimension - a : 0, db = transposed ? x->nDimension - b : 0;               \
+    TH##CReal##Tensor *g = thc_upload_##real(x);                                                               \
+    *cpu = TH##Real##Tensor_newTranspose(x, da, db);                                                           \
+    *gpu = TH##CReal##Tensor_newTranspose(thc_state, g, da, db);                                               \
+    TH##CReal##Tensor_free(thc_state, g);                                                                      \
+  }                                                                                                            \
+  static inline TH##Real##Tensor *thcunn_grad_like_##Real(unsigned long seed, TH##Real##Tensor *out,          \
+                                                           TH##CReal##Tensor **gpu) {                          \
+    TH##Real##Tensor *g = TH##Real##Tensor_new();                                                              \
+    TH##Real##Tensor_resizeAs(g, out);                                                                         \
+    real *d = TH##Real##Tensor_data(g);                                                                        \
+    for (ptrdiff_t i = 0; i < TH##Real##Tensor_nElement(g); i++) d[i] = (real)thcunn_uniform(seed, i, -1, 1); \
+    *gpu = thc_upload_##real(g);                                                                               \
+    return g;                                                                                                  \
+  }
+THCUNN_PAIRS(Float, Cuda, float)
+THCUNN_PAIRS(Double, CudaDouble, double)
+
 #endif

@@ -4,10 +4,8 @@
 //    result on every run) and handed, still on the device, to a finishing functor that writes the
 //    one-element output. The host never waits for it.
 //  - the element-wise criteria's term and gradient functors, and the NLL criteria's;
-//  - checkIndexRange: THNN's range check of 1-based targets, with its message.
 // Terms and gradients are computed in double for both types, as THNN computes them in accreal
 // (double for Float on the CPU), so that Float results round as the CPU's do.
-#include <cstdio>
 #include <vector>
 
 #include "THCApply.cuh"
@@ -183,53 +181,4 @@ struct NLLGrad {
     gradInput[at.offsetOf(i, c)] = (T)(-at.weightOf(c) * norm);
   }
 };
-
-// A target outside [lo, hi] that is not the skipped value.
-struct OutOfRange {
-  long lo, hi;
-  bool hasSkip;
-  long skip;
-  __host__ __device__ bool operator()(long v) const { return (v < lo || v > hi) && !(hasSkip && v == skip); }
-};
-
-// The position (row-major) and value of the first of the n contiguous device values at data for
-// which bad holds, or -1. For error messages only: it waits for the current stream.
-template <typename T, typename Pred>
-long firstOnHost(THCState *state, const T *data, long n, const Pred &bad, T *value) {
-  std::vector<T> host((size_t)n);
-  cudaStream_t stream = THCState_getCurrentStream(state);
-  THCudaCheck(cudaMemcpyAsync(host.data(), data, sizeof(T) * (size_t)n, cudaMemcpyDeviceToHost, stream));
-  THCudaCheck(cudaStreamSynchronize(stream));
-  for (long i = 0; i < n; i++)
-    if (bad(host[i])) {
-      *value = host[i];
-      return i;
-    }
-  return -1;
-}
-
-// THNN's checkIndexRange: every element of index in [lo, hi] except those equal to skip when
-// hasSkip, else the error naming the first bad one and its 1-based position per dimension. The
-// test runs on the device; only its yes/no comes back (a synchronisation THNN's semantics need:
-// the error is raised before anything is written).
-inline void checkIndexRange(THCState *state, const char *fn, const char *arg, THCudaLongTensor *index, long lo,
-                            long hi, bool hasSkip, long skip) {
-  OutOfRange bad{lo, hi, hasSkip, skip};
-  if (!THC_pointwiseAny(state, index, bad)) return;
-  THCudaLongTensor *flat = THCudaLongTensor_newContiguous(state, index);
-  long value = 0;
-  long at = firstOnHost(state, THCudaLongTensor_data(state, flat), (long)THCudaLongTensor_nElement(state, flat), bad,
-                        &value);
-  THCudaLongTensor_free(state, flat);
-  char position[TH_MAX_DIMS * 24];
-  long coord[TH_MAX_DIMS];
-  for (int d = index->nDimension - 1; d >= 0; d--) {
-    coord[d] = at % index->size[d] + TH_INDEX_BASE;
-    at /= index->size[d];
-  }
-  int len = 0;
-  for (int d = 0; d < index->nDimension; d++)
-    len += snprintf(position + len, sizeof position - (size_t)len, d ? ", %ld" : "%ld", coord[d]);
-  THError("%s: %s %ld out of range [%ld, %ld] at position [%s]", fn, arg, value, lo, hi, position);
-}
 }  // namespace thcunn

@@ -1,10 +1,9 @@
 #pragma once
 // What the index-reading families (LookupTable, LookupTableBag, IndexLinear, SparseLinear) share:
-// moving small index tensors between host and device, THNN's index range check, and grid-stride
-// loops. Their CPU kernels raise errors that depend on index values before writing anything, so
-// these families read indices on the host where THNN's semantics need a host value (documented at
-// each use); everything else runs on the current stream.
-#include <cstdio>
+// moving small index tensors between host and device, and grid-stride loops (THNN's index range
+// check is thcunn::checkIndexRange, THCUNNInternal.cuh). Their CPU kernels raise errors that depend
+// on index values before writing anything, so these families read indices on the host where THNN's
+// semantics need a host value (documented at each use); everything else runs on the current stream.
 #include <vector>
 
 namespace thcunn_index {
@@ -65,39 +64,6 @@ inline THCudaLongTensor *upload(THCState *state, const std::vector<long> &v) {
   THCudaLongTensor_copyCPU(state, d, h);
   THLongTensor_free(h);
   return d;
-}
-
-struct OutOfRange {
-  long lo, hi;
-  bool hasSkip;
-  long skip;
-  __host__ __device__ bool operator()(long v) const { return (v < lo || v > hi) && !(hasSkip && v == skip); }
-};
-
-// THNN_(checkIndexRange) for a device tensor, word for word: every element in [lo, hi] except
-// `skip` when hasSkip. The test runs on the device; only a failing tensor is read back, to name the
-// first bad element as the CPU does.
-inline void checkIndexRange(THCState *state, const char *fn, const char *arg, THCudaLongTensor *index, long lo,
-                            long hi, bool hasSkip, long skip) {
-  if (!index) THError("%s: %s must not be NULL", fn, arg);
-  if (!THC_pointwiseAny(state, index, OutOfRange{lo, hi, hasSkip, skip})) return;
-  THLongTensor *h = download(state, index);
-  const long *p = THLongTensor_data(h);
-  ptrdiff_t n = THLongTensor_nElement(h), at = 0;
-  OutOfRange outside{lo, hi, hasSkip, skip};
-  while (at < n && !outside(p[at])) at++;
-  long value = at < n ? p[at] : 0;
-  THLongTensor_free(h);
-  long coord[TH_MAX_DIMS];
-  for (int d = index->nDimension - 1; d >= 0; d--) {
-    coord[d] = (long)(at % index->size[d]) + TH_INDEX_BASE;
-    at /= index->size[d];
-  }
-  char position[TH_MAX_DIMS * 24];
-  int len = 0;
-  for (int d = 0; d < index->nDimension; d++)
-    len += snprintf(position + len, sizeof position - (size_t)len, d ? ", %ld" : "%ld", coord[d]);
-  THError("%s: %s %ld out of range [%ld, %ld] at position [%s]", fn, arg, value, lo, hi, position);
 }
 
 // A 1-D contiguous device copy of an index tensor of any shape, sorted ascending (stable) into

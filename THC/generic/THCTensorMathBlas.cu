@@ -79,20 +79,13 @@ void THCTensor_(addmv)(THCState *state, THCTensor *r_, real beta, THCTensor *t, 
     out = THCTensor_(newWithSize1d)(state, M);
     if (beta != 0) THCTensor_(copy)(state, out, res);
   }
-  THCTensor *ownedMat = NULL, *ownedVec = NULL;
-  char layout = THCTensor_(blasLayout)(M, N, mat->stride[0], mat->stride[1], &ld);
-  if (!layout) {
-    ownedMat = mat = THCTensor_(newContiguous)(state, mat);
-    layout = THCTensor_(blasLayout)(M, N, mat->stride[0], mat->stride[1], &ld);
-  }
+  THCTensor *ownedMat, *ownedVec;
+  real *a;
+  char layout = THCTensor_(gemmOperand)(state, mat, 0, &a, &ld, &ownedMat);
   long incx;
   real *x = THCTensor_(blasVector)(state, vec, &incx, &ownedVec);
-  if (layout == 'n')
-    thc_blas::gemv(state, 'n', M, N, alpha, THCTensor_(data)(state, mat), ld, x, incx, beta,
-                   THCTensor_(data)(state, out), out->stride[0]);
-  else
-    thc_blas::gemv(state, 't', N, M, alpha, THCTensor_(data)(state, mat), ld, x, incx, beta,
-                   THCTensor_(data)(state, out), out->stride[0]);
+  thc_blas::gemv(state, layout, layout == 'n' ? M : N, layout == 'n' ? N : M, alpha, a, ld, x, incx, beta,
+                 THCTensor_(data)(state, out), out->stride[0]);
   if (ownedMat) THCTensor_(free)(state, ownedMat);
   if (ownedVec) THCTensor_(free)(state, ownedVec);
   THCTensor_(blasCopyBack)(state, res, out);

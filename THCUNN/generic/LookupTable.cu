@@ -25,7 +25,7 @@ void THNN_(LookupTable_accGradParameters)(THCState *state, THCIndexTensor *input
   if (scaleGradByFreq) THNN_(checkNotNull)(fn, "count", count);
   THNN_(checkDevice)(state, fn, "gradOutput", gradOutput);
   THNN_(checkDevice)(state, fn, "gradWeight", gradWeight);
-  thcunn_index::checkIndexRange(state, fn, "index", input, TH_INDEX_BASE, numw - 1 + TH_INDEX_BASE, false, 0);
+  thcunn::checkIndexRange(state, fn, "index", input, TH_INDEX_BASE, numw - 1 + TH_INDEX_BASE, false, 0);
   THCTensor *go = THCTensor_(newContiguous)(state, gradOutput);
   thcunn_lookup::GradSource<real> src{THCTensor_(data)(state, go), NULL, NULL};
   thcunn_lookup::accumulate<real, accreal>(state, input, THCTensor_(data)(state, gradWeight), numw, dim, src,
@@ -45,7 +45,7 @@ void THNN_(LookupTable_renorm)(THCState *state, THCIndexTensor *idx, THCTensor *
   if (!(normType > 0)) THError("%s: normType must be positive, got %g", fn, (double)normType);
   THNN_(checkDevice)(state, fn, "weight", weight);
   long numw = weight->size[0], dim = weight->size[1];
-  thcunn_index::checkIndexRange(state, fn, "index", idx, TH_INDEX_BASE, numw - 1 + TH_INDEX_BASE, false, 0);
+  thcunn::checkIndexRange(state, fn, "index", idx, TH_INDEX_BASE, numw - 1 + TH_INDEX_BASE, false, 0);
   ptrdiff_t n = THCudaLongTensor_nElement(state, idx);
   if (n == 0) return;
 

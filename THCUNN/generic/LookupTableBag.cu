@@ -14,7 +14,7 @@ static void THNN_(LookupTableBag_checkIndices)(THCState *state, const char *fn, 
   if (input->nDimension != 1)
     THError("%s: input must be a 1D tensor of indices, got a %dD tensor of size %s", fn, input->nDimension,
             THCudaLongTensor_sizeDesc(state, input).str);
-  thcunn_index::checkIndexRange(state, fn, "index", input, TH_INDEX_BASE, numw - 1 + TH_INDEX_BASE, false, 0);
+  thcunn::checkIndexRange(state, fn, "index", input, TH_INDEX_BASE, numw - 1 + TH_INDEX_BASE, false, 0);
 }
 
 static void THNN_(LookupTableBag_checkMode)(const char *fn, int mode) {
@@ -39,7 +39,7 @@ void THNN_(LookupTableBag_updateOutput)(THCState *state, THCIndexTensor *input, 
     THError("%s: offsets must be a 1D tensor of bag starts, got a %dD tensor of size %s", fn, offsets->nDimension,
             THCudaLongTensor_sizeDesc(state, offsets).str);
   long numel = input->size[0], numBags = offsets->size[0];
-  thcunn_index::checkIndexRange(state, fn, "offset", offsets, TH_INDEX_BASE, numel + TH_INDEX_BASE, false, 0);
+  thcunn::checkIndexRange(state, fn, "offset", offsets, TH_INDEX_BASE, numel + TH_INDEX_BASE, false, 0);
 
   THCudaLongTensor *in = THCudaLongTensor_newContiguous(state, input);
   THCudaLongTensor *off = THCudaLongTensor_newContiguous(state, offsets);
@@ -95,7 +95,7 @@ void THNN_(LookupTableBag_accGradParameters)(THCState *state, THCIndexTensor *in
               THCudaLongTensor_sizeDesc(state, seq_length).str);
   }
   if (scaleGradByFreq) THNN_(checkNotNull)(fn, "count", count);
-  thcunn_index::checkIndexRange(state, fn, "bag", offset2bag, TH_INDEX_BASE, numBags - 1 + TH_INDEX_BASE, true, 0);
+  thcunn::checkIndexRange(state, fn, "bag", offset2bag, TH_INDEX_BASE, numBags - 1 + TH_INDEX_BASE, true, 0);
   THCTensor *go = THCTensor_(newContiguous)(state, gradOutput);
   THCudaLongTensor *o2b = THCudaLongTensor_newContiguous(state, offset2bag);
   THCudaLongTensor *len = mode == 1 ? THCudaLongTensor_newContiguous(state, seq_length) : NULL;

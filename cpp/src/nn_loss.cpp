@@ -2,6 +2,7 @@
 // gradient is for a loss gradient of 1, so the backward scales it by the incoming one), and modules.
 #include <ember/nn/loss.hpp>
 
+#include <memory>
 #include <ostream>
 
 #include "nn_internal.hpp"
@@ -13,10 +14,22 @@ using ember::detail::make_empty;
 using namespace internal;
 
 namespace {
-// gradInput *= gradOutput (a one-element tensor; on CUDA its value is read back, once per backward).
+// gradInput *= gradOutput (a one-element tensor). On CUDA the value stays on the device (reading it
+// back would wait for the GPU on every backward): gradOutput broadcast over gradInput, cmul computing
+// the same products as mul by the value.
 template <typename A> void scale_by_grad_output(A &a) {
-  auto g = EMBER_TH(get1d, a)(a.grad_output, 0);
-  if (g != 1) EMBER_TH(mul, a)(a.grad_input, a.grad_input, g);
+  if constexpr (ember::detail::is_cuda_tag_v<typename A::tag>) {
+    if (EMBER_TH(nElement, a)(a.grad_input) == 0) return;
+    std::unique_ptr<THLongStorage, void (*)(THLongStorage *)> size(EMBER_TH(newSizeOf, a)(a.grad_input),
+                                                                  THLongStorage_free);
+    auto free_handle = [](typename A::Handle *t) { EMBER_TH(free, t)(t); };
+    std::unique_ptr<typename A::Handle, decltype(free_handle)> g(EMBER_TH(newExpand, a)(a.grad_output, size.get()),
+                                                                 free_handle);
+    EMBER_TH(cmul, a)(a.grad_input, a.grad_input, g.get());
+  } else {
+    auto g = EMBER_TH(get1d, a)(a.grad_output, 0);
+    if (g != 1) EMBER_TH(mul, a)(a.grad_input, a.grad_input, g);
+  }
 }
 
 void check_same_shape(const char *fn, const Tensor &input, const Tensor &target) {

@@ -7,30 +7,22 @@
 
 #define BIG 1000000L
 
-/* Mean and (population) variance of a CPU copy of a device tensor. */
-static void moments_float(THCudaTensor *t, double *mean, double *var) {
-  THFloatTensor *h = thc_download_float(t);
-  long n = (long)THFloatTensor_nElement(h);
-  const float *d = THFloatTensor_data(h);
-  double s = 0, s2 = 0;
-  for (long i = 0; i < n; i++) s += d[i];
-  *mean = s / n;
-  for (long i = 0; i < n; i++) s2 += (d[i] - *mean) * (d[i] - *mean);
-  *var = s2 / n;
-  THFloatTensor_free(h);
-}
-
-static void moments_double(THCudaDoubleTensor *t, double *mean, double *var) {
-  THDoubleTensor *h = thc_download_double(t);
-  long n = (long)THDoubleTensor_nElement(h);
-  const double *d = THDoubleTensor_data(h);
-  double s = 0, s2 = 0;
-  for (long i = 0; i < n; i++) s += d[i];
-  *mean = s / n;
-  for (long i = 0; i < n; i++) s2 += (d[i] - *mean) * (d[i] - *mean);
-  *var = s2 / n;
-  THDoubleTensor_free(h);
-}
+/* Mean and (population) variance of a CPU copy of a device tensor: moments_float, moments_double. */
+#define THC_MOMENTS(s, CReal, Real)                                          \
+  static void moments_##s(TH##CReal##Tensor *t, double *mean, double *var) { \
+    TH##Real##Tensor *h = thc_download_##s(t);                               \
+    long n = (long)TH##Real##Tensor_nElement(h);                             \
+    const s *d = TH##Real##Tensor_data(h);                                   \
+    double s1 = 0, s2 = 0;                                                   \
+    for (long i = 0; i < n; i++) s1 += d[i];                                 \
+    *mean = s1 / n;                                                          \
+    for (long i = 0; i < n; i++) s2 += (d[i] - *mean) * (d[i] - *mean);      \
+    *var = s2 / n;                                                           \
+    TH##Real##Tensor_free(h);                                                \
+  }
+THC_MOMENTS(float, Cuda, Float)
+THC_MOMENTS(double, CudaDouble, Double)
+#undef THC_MOMENTS
 
 #define assert_within(X, WANT, TOL)                                                               \
   do {                                                                                            \

@@ -26,7 +26,11 @@ static inline THCudaLongTensor *THNN_(SpatialFractionalMaxPooling_starts)(THCSta
   thcunn_pool::readToHost(state, u.data(), THCTensor_(data)(state, samples), sizeof(real) * u.size());
   THCTensor_(free)(state, samples);
   const long badSample = TH_CONCAT_2(THNNPool_firstBadSample, Real)(u.data(), 2 * planes);
-  if (badSample >= 0) THNNPool_sampleError(fn, u[badSample], badSample);
+  if (badSample >= 0) {
+    const double bad = u[badSample];
+    std::vector<real>().swap(u);  // freed first: the error may leave by longjmp, skipping destructors
+    THNNPool_sampleError(fn, bad, badSample);
+  }
   std::vector<long> starts((size_t)(planes * (oH + oW)));
   for (long p = 0; p < planes; p++) {
     TH_CONCAT_2(THNNPool_fractionalStarts, Real)(u[2 * p + 1], iH, oH, poolSizeH, &starts[p * (oH + oW)]);

@@ -170,51 +170,51 @@ void Loss::pretty_print(std::ostream &os) const {
   os << type_name() << "(reduction=" << (reduction == kMean ? "mean" : "sum") << ")";
 }
 
-CrossEntropyLoss::CrossEntropyLoss(const CrossEntropyLossOptions &o)
+CrossEntropyLossImpl::CrossEntropyLossImpl(const CrossEntropyLossOptions &o)
     : Loss("CrossEntropyLoss", o.reduction_), weight(o.weight_), ignore_index(o.ignore_index_) {
   register_buffer("weight", &weight);
 }
 
-Tensor CrossEntropyLoss::forward(const Tensor &input, const Tensor &target) {
+Tensor CrossEntropyLossImpl::forward(const Tensor &input, const Tensor &target) {
   return F::cross_entropy(input, target, weight, ignore_index, reduction);
 }
 
-NLLLoss::NLLLoss(const NLLLossOptions &o) : Loss("NLLLoss", o.reduction_), weight(o.weight_), ignore_index(o.ignore_index_) {
+NLLLossImpl::NLLLossImpl(const NLLLossOptions &o) : Loss("NLLLoss", o.reduction_), weight(o.weight_), ignore_index(o.ignore_index_) {
   register_buffer("weight", &weight);
 }
 
-Tensor NLLLoss::forward(const Tensor &input, const Tensor &target) {
+Tensor NLLLossImpl::forward(const Tensor &input, const Tensor &target) {
   return F::nll_loss(input, target, weight, ignore_index, reduction);
 }
 
-Tensor MSELoss::forward(const Tensor &input, const Tensor &target) { return F::mse_loss(input, target, reduction); }
-Tensor L1Loss::forward(const Tensor &input, const Tensor &target) { return F::l1_loss(input, target, reduction); }
-Tensor SmoothL1Loss::forward(const Tensor &input, const Tensor &target) {
+Tensor MSELossImpl::forward(const Tensor &input, const Tensor &target) { return F::mse_loss(input, target, reduction); }
+Tensor L1LossImpl::forward(const Tensor &input, const Tensor &target) { return F::l1_loss(input, target, reduction); }
+Tensor SmoothL1LossImpl::forward(const Tensor &input, const Tensor &target) {
   return F::smooth_l1_loss(input, target, reduction);
 }
-Tensor KLDivLoss::forward(const Tensor &input, const Tensor &target) { return F::kl_div(input, target, reduction); }
+Tensor KLDivLossImpl::forward(const Tensor &input, const Tensor &target) { return F::kl_div(input, target, reduction); }
 
-BCELoss::BCELoss(Reduction r, Tensor w) : Loss("BCELoss", r), weight(std::move(w)) { register_buffer("weight", &weight); }
+BCELossImpl::BCELossImpl(Reduction r, Tensor w) : Loss("BCELoss", r), weight(std::move(w)) { register_buffer("weight", &weight); }
 
-Tensor BCELoss::forward(const Tensor &input, const Tensor &target) {
+Tensor BCELossImpl::forward(const Tensor &input, const Tensor &target) {
   return F::binary_cross_entropy(input, target, weight, reduction);
 }
 
-BCEWithLogitsLoss::BCEWithLogitsLoss(Reduction r, Tensor w) : Loss("BCEWithLogitsLoss", r), weight(std::move(w)) {
+BCEWithLogitsLossImpl::BCEWithLogitsLossImpl(Reduction r, Tensor w) : Loss("BCEWithLogitsLoss", r), weight(std::move(w)) {
   register_buffer("weight", &weight);
 }
 
-Tensor BCEWithLogitsLoss::forward(const Tensor &input, const Tensor &target) {
+Tensor BCEWithLogitsLossImpl::forward(const Tensor &input, const Tensor &target) {
   return F::binary_cross_entropy_with_logits(input, target, weight, reduction);
 }
 
-MultiMarginLoss::MultiMarginLoss(int p_, double margin_, Tensor w, Reduction r)
+MultiMarginLossImpl::MultiMarginLossImpl(int p_, double margin_, Tensor w, Reduction r)
     : Loss("MultiMarginLoss", r), p(p_), margin(margin_), weight(std::move(w)) {
   if (p != 1 && p != 2) fail("MultiMarginLoss: p must be 1 or 2, got " + std::to_string(p));
   register_buffer("weight", &weight);
 }
 
-Tensor MultiMarginLoss::forward(const Tensor &input, const Tensor &target) {
+Tensor MultiMarginLossImpl::forward(const Tensor &input, const Tensor &target) {
   return F::multi_margin_loss(input, target, p, margin, weight, reduction);
 }
 

@@ -175,7 +175,7 @@ Tensor stack(const tensor_list &parts) {
 }
 }  // namespace
 
-RNNBase::RNNBase(const char *type_name, long gates, const RNNOptions &o) : Module(type_name), options(o) {
+RNNImplBase::RNNImplBase(const char *type_name, long gates, const RNNOptions &o) : Module(type_name), options(o) {
   if (o.input_size() <= 0 || o.hidden_size() <= 0 || o.num_layers() <= 0)
     fail(std::string(type_name) + ": input_size, hidden_size and num_layers must be positive, got " +
          std::to_string(o.input_size()) + ", " + std::to_string(o.hidden_size()) + ", " +
@@ -202,14 +202,14 @@ RNNBase::RNNBase(const char *type_name, long gates, const RNNOptions &o) : Modul
   }
 }
 
-void RNNBase::reset_parameters() {
+void RNNImplBase::reset_parameters() {
   double bound = 1 / std::sqrt((double)options.hidden_size());
   for (auto &layer : all_weights)
     for (Tensor &w : layer)
       if (w.defined()) init::uniform_(w, -bound, bound);
 }
 
-void RNNBase::pretty_print(std::ostream &os) const {
+void RNNImplBase::pretty_print(std::ostream &os) const {
   os << type_name() << "(" << options.input_size() << ", " << options.hidden_size();
   if (options.num_layers() != 1) os << ", num_layers=" << options.num_layers();
   if (!options.bias()) os << ", bias=false";
@@ -217,7 +217,7 @@ void RNNBase::pretty_print(std::ostream &os) const {
   os << ")";
 }
 
-RNNBase::Prepared RNNBase::prepare(const Tensor &input) const {
+RNNImplBase::Prepared RNNImplBase::prepare(const Tensor &input) const {
   check_dims(input, type_name(), "input", 2, 3);
   if (input.size(-1) != options.input_size())
     fail(type_name() + ": expected input with " + std::to_string(options.input_size()) +
@@ -226,7 +226,7 @@ RNNBase::Prepared RNNBase::prepare(const Tensor &input) const {
   return {unbatched ? input.unsqueeze(1) : input, unbatched};
 }
 
-Tensor RNNBase::initial_state(const Tensor &given, const Prepared &p, const char *name) const {
+Tensor RNNImplBase::initial_state(const Tensor &given, const Prepared &p, const char *name) const {
   long L = options.num_layers(), B = p.input.size(1), H = options.hidden_size();
   if (!given.defined()) return zeros({L, B, H}, p.input.options());
   Shape expected = p.unbatched ? Shape{L, H} : Shape{L, B, H};
@@ -235,12 +235,12 @@ Tensor RNNBase::initial_state(const Tensor &given, const Prepared &p, const char
   return p.unbatched ? given.unsqueeze(1) : given;
 }
 
-Tensor RNNBase::between_layers(const Tensor &output, long layer) const {
+Tensor RNNImplBase::between_layers(const Tensor &output, long layer) const {
   if (layer + 1 == options.num_layers() || options.dropout() == 0) return output;
   return functional::dropout(output, options.dropout(), is_training());
 }
 
-std::tuple<Tensor, std::tuple<Tensor, Tensor>> LSTM::forward_with_state(const Tensor &input,
+std::tuple<Tensor, std::tuple<Tensor, Tensor>> LSTMImpl::forward_with_state(const Tensor &input,
                                                                         const std::tuple<Tensor, Tensor> &hx) {
   Prepared p = prepare(input);
   Tensor h0 = initial_state(std::get<0>(hx), p, "h_0"), c0 = initial_state(std::get<1>(hx), p, "c_0");
@@ -258,9 +258,9 @@ std::tuple<Tensor, std::tuple<Tensor, Tensor>> LSTM::forward_with_state(const Te
   return {x, {h, c}};
 }
 
-Tensor LSTM::forward(const Tensor &input) { return std::get<0>(forward_with_state(input)); }
+Tensor LSTMImpl::forward(const Tensor &input) { return std::get<0>(forward_with_state(input)); }
 
-std::tuple<Tensor, Tensor> GRU::forward_with_state(const Tensor &input, const Tensor &h0_given) {
+std::tuple<Tensor, Tensor> GRUImpl::forward_with_state(const Tensor &input, const Tensor &h0_given) {
   Prepared p = prepare(input);
   Tensor h0 = initial_state(h0_given, p, "h_0");
   Tensor x = p.input;
@@ -276,6 +276,6 @@ std::tuple<Tensor, Tensor> GRU::forward_with_state(const Tensor &input, const Te
   return {x, h};
 }
 
-Tensor GRU::forward(const Tensor &input) { return std::get<0>(forward_with_state(input)); }
+Tensor GRUImpl::forward(const Tensor &input) { return std::get<0>(forward_with_state(input)); }
 
 }  // namespace ember::nn

@@ -305,10 +305,10 @@ static void test_thnn_rnn(void **) {
 
 namespace {
 // A 2-4-1 MLP trained 20 steps with Adam on a fixed batch; returns the final loss and the model.
-std::shared_ptr<nn::Sequential> train_mlp(const Device &device, double *final_loss) {
+nn::Sequential train_mlp(const Device &device, double *final_loss) {
   manual_seed(42);
-  auto model = std::make_shared<nn::Sequential>(std::initializer_list<std::shared_ptr<nn::Module>>{
-      std::make_shared<nn::Linear>(2, 4), std::make_shared<nn::Tanh>(), std::make_shared<nn::Linear>(4, 1)});
+  auto model = nn::Sequential(
+      nn::Linear(2, 4), nn::Tanh(), nn::Linear(4, 1));
   model->to(kDouble);
   model->to(device);
   Tensor x = rand({8, 2}, {kDouble, device}), y = (x.sum(1, true) * 0.5).detach();

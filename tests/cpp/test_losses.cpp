@@ -64,13 +64,13 @@ static void test_loss_modules(void **) {
   const GoldenFile &g = goldens();
   Tensor x = g.get("cross_entropy_input", kFloat), t = g.get("cross_entropy_target", kFloat);
   Tensor w = g.get("cross_entropy_weighted_weight", kFloat);
-  nn::CrossEntropyLoss ce(nn::CrossEntropyLossOptions().weight(w).reduction(nn::kSum));
+  nn::CrossEntropyLossImpl ce(nn::CrossEntropyLossOptions().weight(w).reduction(nn::kSum));
   assert_tensor_close(ce(x, t), g.get("cross_entropy_weighted_sum_loss"), 2e-5, 2e-5, "CrossEntropyLoss");
   assert_int_equal(ce.state_dict().size(), 1);
   assert_string_equal(ce.state_dict()[0].first.c_str(), "weight");
   ce.to(kDouble);
   assert_tensor_close(ce(x.to(kDouble), t), g.get("cross_entropy_weighted_sum_loss"), 1e-7, 1e-7, "in Double");
-  nn::NLLLoss nll(nn::NLLLossOptions().ignore_index(1));
+  nn::NLLLossImpl nll(nn::NLLLossOptions().ignore_index(1));
   assert_tensor_close(nll(F::log_softmax(x, 1), t), g.get("cross_entropy_ignore_mean_loss"), 2e-5, 2e-5, "NLLLoss");
   Tensor a = g.get("mse_input", kFloat), b = g.get("mse_target", kFloat);
   assert_tensor_close(nn::MSELoss()(a, b), g.get("mse_mean_loss"), 2e-5, 2e-5, "MSELoss");

@@ -371,7 +371,7 @@ static void test_bad_files_leave_everything_untouched(void **) {
   optim::Adam opt_float(float_model.parameters());
   save_checkpoint(bad, float_model, &opt_float);
   expect_error(read_bytes(bad), "different dtype or shape: weight (file: Float");
-  nn::Sequential seq;  // no parameters at all
+  nn::SequentialImpl seq;  // no parameters at all
   save_checkpoint(bad, seq);
   expect_error(read_bytes(bad), "missing: weight, bias, steps");
   write_records(bad, {{"model.weight", zeros({2, 3}, kDouble)}, {"model.bias", zeros({2}, kDouble)},

@@ -8,6 +8,8 @@
 #include <ember/serialize.hpp>
 #include <ember/allocator.hpp>
 #include <ember/nn/module.hpp>
+#include <ember/nn/holder.hpp>
+#include <ember/nn/containers.hpp>
 #include <ember/nn/functional.hpp>
 #include <ember/nn/init.hpp>
 #include <ember/nn/layers.hpp>

@@ -4,7 +4,7 @@
 // PyTorch 1.13 does (nn/init.hpp), with the global generator (ember::manual_seed). Parameter and
 // buffer names are PyTorch's, so a PyTorch state_dict loads by name.
 #include <ember/nn/functional.hpp>
-#include <ember/nn/module.hpp>
+#include <ember/nn/containers.hpp>
 
 #include <memory>
 #include <optional>
@@ -17,15 +17,16 @@ class Index;  // cpp/src/nn_internal.hpp: an index tensor on the CPU or CUDA
 }
 
 // y = x W^T + b: weight [out x in], bias [out].
-class Linear : public Module {
+class LinearImpl : public Module {
  public:
-  Linear(long in_features, long out_features, bool bias = true);
+  LinearImpl(long in_features, long out_features, bool bias = true);
   Tensor forward(const Tensor &input) override;
   void pretty_print(std::ostream &os) const override;
   void reset_parameters();
   Tensor weight, bias;
   const long in_features, out_features;
 };
+EMBER_MODULE(Linear);
 
 #define EMBER_NN_OPTION(TYPE, NAME)           \
   auto &NAME(TYPE value) {                    \
@@ -53,10 +54,10 @@ struct Conv2dOptions {
 using ConvTranspose2dOptions = Conv2dOptions;
 
 // weight [out x in x kH x kW], bias [out].
-class Conv2d : public Module {
+class Conv2dImpl : public Module {
  public:
-  explicit Conv2d(const Conv2dOptions &options);
-  Conv2d(long in_channels, long out_channels, Size2 kernel_size) : Conv2d(Conv2dOptions(in_channels, out_channels, kernel_size)) {}
+  explicit Conv2dImpl(const Conv2dOptions &options);
+  Conv2dImpl(long in_channels, long out_channels, Size2 kernel_size) : Conv2dImpl(Conv2dOptions(in_channels, out_channels, kernel_size)) {}
   Tensor forward(const Tensor &input) override;
   void pretty_print(std::ostream &os) const override;
   void reset_parameters();
@@ -66,24 +67,26 @@ class Conv2d : public Module {
  private:
   std::vector<Tensor> scratch_;  // finput / fgradInput buffers, reused once their graph is released
 };
+EMBER_MODULE(Conv2d);
 
 // weight [in x out x kH x kW], bias [out].
-class ConvTranspose2d : public Module {
+class ConvTranspose2dImpl : public Module {
  public:
-  explicit ConvTranspose2d(const ConvTranspose2dOptions &options);
-  ConvTranspose2d(long in_channels, long out_channels, Size2 kernel_size)
-      : ConvTranspose2d(ConvTranspose2dOptions(in_channels, out_channels, kernel_size)) {}
+  explicit ConvTranspose2dImpl(const ConvTranspose2dOptions &options);
+  ConvTranspose2dImpl(long in_channels, long out_channels, Size2 kernel_size)
+      : ConvTranspose2dImpl(ConvTranspose2dOptions(in_channels, out_channels, kernel_size)) {}
   Tensor forward(const Tensor &input) override;
   void pretty_print(std::ostream &os) const override;
   void reset_parameters();
   Tensor weight, bias;
   const ConvTranspose2dOptions options;
 };
+EMBER_MODULE(ConvTranspose2d);
 
 // stride 0 (the default) means stride = kernel_size.
-class MaxPool2d : public Module {
+class MaxPool2dImpl : public Module {
  public:
-  MaxPool2d(Size2 kernel_size, Size2 stride = 0, Size2 padding = 0, bool ceil_mode = false);
+  MaxPool2dImpl(Size2 kernel_size, Size2 stride = 0, Size2 padding = 0, bool ceil_mode = false);
   Tensor forward(const Tensor &input) override;
   void pretty_print(std::ostream &os) const override;
   const Size2 kernel_size, stride, padding;
@@ -92,29 +95,32 @@ class MaxPool2d : public Module {
  private:
   std::vector<std::shared_ptr<internal::Index>> indices_;  // reused once their graph is released
 };
+EMBER_MODULE(MaxPool2d);
 
-class AvgPool2d : public Module {
+class AvgPool2dImpl : public Module {
  public:
-  AvgPool2d(Size2 kernel_size, Size2 stride = 0, Size2 padding = 0, bool ceil_mode = false,
+  AvgPool2dImpl(Size2 kernel_size, Size2 stride = 0, Size2 padding = 0, bool ceil_mode = false,
             bool count_include_pad = true);
   Tensor forward(const Tensor &input) override;
   void pretty_print(std::ostream &os) const override;
   const Size2 kernel_size, stride, padding;
   const bool ceil_mode, count_include_pad;
 };
+EMBER_MODULE(AvgPool2d);
 
-class AdaptiveAvgPool2d : public Module {
+class AdaptiveAvgPool2dImpl : public Module {
  public:
-  explicit AdaptiveAvgPool2d(Size2 output_size);
+  explicit AdaptiveAvgPool2dImpl(Size2 output_size);
   Tensor forward(const Tensor &input) override;
   void pretty_print(std::ostream &os) const override;
   const Size2 output_size;
 };
+EMBER_MODULE(AdaptiveAvgPool2d);
 
 // Batch normalisation over the channels (dimension 1): weight (1s), bias (0s), buffers running_mean
 // (0s), running_var (1s) and num_batches_tracked (a count, size {1}). Training normalises with the
 // batch statistics and updates the running ones by momentum; evaluation uses the running ones.
-class BatchNorm : public Module {
+class BatchNormImplBase : public Module {
  public:
   Tensor forward(const Tensor &input) override;
   void pretty_print(std::ostream &os) const override;
@@ -125,38 +131,41 @@ class BatchNorm : public Module {
   const bool affine;
 
  protected:
-  BatchNorm(const char *type_name, long lo_dims, long hi_dims, long num_features, double eps, double momentum,
+  BatchNormImplBase(const char *type_name, long lo_dims, long hi_dims, long num_features, double eps, double momentum,
             bool affine);
 
  private:
   const long lo_dims_, hi_dims_;  // the input dimensions accepted
 };
 // [N x C] or [N x C x L].
-class BatchNorm1d : public BatchNorm {
+class BatchNorm1dImpl : public BatchNormImplBase {
  public:
-  explicit BatchNorm1d(long num_features, double eps = 1e-5, double momentum = 0.1, bool affine = true)
-      : BatchNorm("BatchNorm1d", 2, 3, num_features, eps, momentum, affine) {}
+  explicit BatchNorm1dImpl(long num_features, double eps = 1e-5, double momentum = 0.1, bool affine = true)
+      : BatchNormImplBase("BatchNorm1d", 2, 3, num_features, eps, momentum, affine) {}
 };
+EMBER_MODULE(BatchNorm1d);
 // [N x C x H x W].
-class BatchNorm2d : public BatchNorm {
+class BatchNorm2dImpl : public BatchNormImplBase {
  public:
-  explicit BatchNorm2d(long num_features, double eps = 1e-5, double momentum = 0.1, bool affine = true)
-      : BatchNorm("BatchNorm2d", 4, 4, num_features, eps, momentum, affine) {}
+  explicit BatchNorm2dImpl(long num_features, double eps = 1e-5, double momentum = 0.1, bool affine = true)
+      : BatchNormImplBase("BatchNorm2d", 4, 4, num_features, eps, momentum, affine) {}
 };
+EMBER_MODULE(BatchNorm2d);
 
-class Dropout : public Module {
+class DropoutImpl : public Module {
  public:
-  explicit Dropout(double p = 0.5);
+  explicit DropoutImpl(double p = 0.5);
   Tensor forward(const Tensor &input) override;
   void pretty_print(std::ostream &os) const override;
   const double p;
 };
+EMBER_MODULE(Dropout);
 
 // weight [num_embeddings x embedding_dim], N(0, 1) (the padding row zeroed); forward takes ids (a
 // Float or Double tensor of 0-based integers, any shape) and gives ids' shape + [embedding_dim].
-class Embedding : public Module {
+class EmbeddingImpl : public Module {
  public:
-  Embedding(long num_embeddings, long embedding_dim, std::optional<long> padding_idx = std::nullopt);
+  EmbeddingImpl(long num_embeddings, long embedding_dim, std::optional<long> padding_idx = std::nullopt);
   Tensor forward(const Tensor &ids) override;
   void pretty_print(std::ostream &os) const override;
   void reset_parameters();
@@ -164,72 +173,82 @@ class Embedding : public Module {
   const long num_embeddings, embedding_dim;
   const std::optional<long> padding_idx;
 };
+EMBER_MODULE(Embedding);
 
-class Flatten : public Module {
+class FlattenImpl : public Module {
  public:
-  explicit Flatten(long start_dim = 1, long end_dim = -1);
+  explicit FlattenImpl(long start_dim = 1, long end_dim = -1);
   Tensor forward(const Tensor &input) override;
   void pretty_print(std::ostream &os) const override;
   const long start_dim, end_dim;
 };
+EMBER_MODULE(Flatten);
 
-class ReLU : public Module {
+class ReLUImpl : public Module {
  public:
-  ReLU() : Module("ReLU") {}
+  ReLUImpl() : Module("ReLU") {}
   Tensor forward(const Tensor &input) override;
 };
+EMBER_MODULE(ReLU);
 
-class LeakyReLU : public Module {
+class LeakyReLUImpl : public Module {
  public:
-  explicit LeakyReLU(double negative_slope = 0.01) : Module("LeakyReLU"), negative_slope(negative_slope) {}
+  explicit LeakyReLUImpl(double negative_slope = 0.01) : Module("LeakyReLU"), negative_slope(negative_slope) {}
   Tensor forward(const Tensor &input) override;
   void pretty_print(std::ostream &os) const override;
   const double negative_slope;
 };
+EMBER_MODULE(LeakyReLU);
 
-class ELU : public Module {
+class ELUImpl : public Module {
  public:
-  explicit ELU(double alpha = 1) : Module("ELU"), alpha(alpha) {}
+  explicit ELUImpl(double alpha = 1) : Module("ELU"), alpha(alpha) {}
   Tensor forward(const Tensor &input) override;
   void pretty_print(std::ostream &os) const override;
   const double alpha;
 };
+EMBER_MODULE(ELU);
 
-class Tanh : public Module {
+class TanhImpl : public Module {
  public:
-  Tanh() : Module("Tanh") {}
+  TanhImpl() : Module("Tanh") {}
   Tensor forward(const Tensor &input) override;
 };
+EMBER_MODULE(Tanh);
 
-class Sigmoid : public Module {
+class SigmoidImpl : public Module {
  public:
-  Sigmoid() : Module("Sigmoid") {}
+  SigmoidImpl() : Module("Sigmoid") {}
   Tensor forward(const Tensor &input) override;
 };
+EMBER_MODULE(Sigmoid);
 
-class Softplus : public Module {
+class SoftplusImpl : public Module {
  public:
-  explicit Softplus(double beta = 1, double threshold = 20) : Module("Softplus"), beta(beta), threshold(threshold) {}
+  explicit SoftplusImpl(double beta = 1, double threshold = 20) : Module("Softplus"), beta(beta), threshold(threshold) {}
   Tensor forward(const Tensor &input) override;
   void pretty_print(std::ostream &os) const override;
   const double beta, threshold;
 };
+EMBER_MODULE(Softplus);
 
-class LogSoftmax : public Module {
+class LogSoftmaxImpl : public Module {
  public:
-  explicit LogSoftmax(long dim) : Module("LogSoftmax"), dim(dim) {}
+  explicit LogSoftmaxImpl(long dim) : Module("LogSoftmax"), dim(dim) {}
   Tensor forward(const Tensor &input) override;
   void pretty_print(std::ostream &os) const override;
   const long dim;
 };
+EMBER_MODULE(LogSoftmax);
 
-class Softmax : public Module {
+class SoftmaxImpl : public Module {
  public:
-  explicit Softmax(long dim) : Module("Softmax"), dim(dim) {}
+  explicit SoftmaxImpl(long dim) : Module("Softmax"), dim(dim) {}
   Tensor forward(const Tensor &input) override;
   void pretty_print(std::ostream &os) const override;
   const long dim;
 };
+EMBER_MODULE(Softmax);
 
 // Multi-layer LSTM and GRU over [T x B x F] sequences (batch_first = false, as PyTorch), or one
 // unbatched sequence [T x F]. Parameters per layer k: weight_ih_lk [G*H x in], weight_hh_lk [G*H x H],
@@ -251,7 +270,7 @@ struct RNNOptions {
 using LSTMOptions = RNNOptions;
 using GRUOptions = RNNOptions;
 
-class RNNBase : public Module {
+class RNNImplBase : public Module {
  public:
   void pretty_print(std::ostream &os) const override;
   void reset_parameters();
@@ -260,7 +279,7 @@ class RNNBase : public Module {
   const RNNOptions options;
 
  protected:
-  RNNBase(const char *type_name, long gates, const RNNOptions &options);
+  RNNImplBase(const char *type_name, long gates, const RNNOptions &options);
   // The sequence as [T x B x F] (unbatched input gets B = 1) and the initial state of every layer
   // ([L x B x H], zeros when undefined), after checking them.
   struct Prepared {
@@ -272,24 +291,26 @@ class RNNBase : public Module {
   Tensor between_layers(const Tensor &output, long layer) const;  // dropout
 };
 
-class LSTM : public RNNBase {
+class LSTMImpl : public RNNImplBase {
  public:
-  LSTM(long input_size, long hidden_size, long num_layers = 1) : LSTM(LSTMOptions(input_size, hidden_size).num_layers(num_layers)) {}
-  explicit LSTM(const LSTMOptions &options) : RNNBase("LSTM", 4, options) {}
+  LSTMImpl(long input_size, long hidden_size, long num_layers = 1) : LSTMImpl(LSTMOptions(input_size, hidden_size).num_layers(num_layers)) {}
+  explicit LSTMImpl(const LSTMOptions &options) : RNNImplBase("LSTM", 4, options) {}
   Tensor forward(const Tensor &input) override;  // the output sequence
   // {output [T x B x H], {h_n, c_n} [L x B x H]} from the initial {h_0, c_0} (zeros when undefined).
   std::tuple<Tensor, std::tuple<Tensor, Tensor>> forward_with_state(const Tensor &input,
                                                                     const std::tuple<Tensor, Tensor> &hx = {});
 };
+EMBER_MODULE(LSTM);
 
-class GRU : public RNNBase {
+class GRUImpl : public RNNImplBase {
  public:
-  GRU(long input_size, long hidden_size, long num_layers = 1) : GRU(GRUOptions(input_size, hidden_size).num_layers(num_layers)) {}
-  explicit GRU(const GRUOptions &options) : RNNBase("GRU", 3, options) {}
+  GRUImpl(long input_size, long hidden_size, long num_layers = 1) : GRUImpl(GRUOptions(input_size, hidden_size).num_layers(num_layers)) {}
+  explicit GRUImpl(const GRUOptions &options) : RNNImplBase("GRU", 3, options) {}
   Tensor forward(const Tensor &input) override;
   // {output [T x B x H], h_n [L x B x H]} from h_0 (zeros when undefined).
   std::tuple<Tensor, Tensor> forward_with_state(const Tensor &input, const Tensor &h0 = {});
 };
+EMBER_MODULE(GRU);
 
 #undef EMBER_NN_OPTION
 

@@ -1,9 +1,9 @@
 #pragma once
-// Loss modules: forward(input, target) (or loss(input, target)) gives a tensor of size {1}, the mean
+// Loss modules: loss(input, target) (or loss->forward(input, target)) gives a tensor of size {1}, the mean
 // (Reduction::Mean, the default) or the sum over the batch; see nn/functional.hpp for each formula
 // and for the class-index conventions. Per-class weights are registered as the buffer "weight".
 #include <ember/nn/functional.hpp>
-#include <ember/nn/module.hpp>
+#include <ember/nn/holder.hpp>
 
 namespace ember::nn {
 
@@ -40,28 +40,31 @@ using CrossEntropyLossOptions = ClassLossOptions;
 using NLLLossOptions = ClassLossOptions;
 
 // log_softmax over the classes, then nll_loss.
-class CrossEntropyLoss : public Loss {
+class CrossEntropyLossImpl : public Loss {
  public:
-  explicit CrossEntropyLoss(const CrossEntropyLossOptions &options = {});
+  explicit CrossEntropyLossImpl(const CrossEntropyLossOptions &options = {});
   Tensor forward(const Tensor &input, const Tensor &target) override;
   Tensor weight;
   const long ignore_index;
 };
+EMBER_MODULE(CrossEntropyLoss);
 
-class NLLLoss : public Loss {
+class NLLLossImpl : public Loss {
  public:
-  explicit NLLLoss(const NLLLossOptions &options = {});
+  explicit NLLLossImpl(const NLLLossOptions &options = {});
   Tensor forward(const Tensor &input, const Tensor &target) override;
   Tensor weight;
   const long ignore_index;
 };
+EMBER_MODULE(NLLLoss);
 
-#define EMBER_NN_ELEMENTWISE_LOSS(NAME)                                      \
-  class NAME : public Loss {                                                 \
-   public:                                                                   \
-    explicit NAME(Reduction reduction = kMean) : Loss(#NAME, reduction) {}   \
-    Tensor forward(const Tensor &input, const Tensor &target) override;     \
-  };
+#define EMBER_NN_ELEMENTWISE_LOSS(NAME)                                          \
+  class NAME##Impl : public Loss {                                               \
+   public:                                                                       \
+    explicit NAME##Impl(Reduction reduction = kMean) : Loss(#NAME, reduction) {} \
+    Tensor forward(const Tensor &input, const Tensor &target) override;         \
+  };                                                                             \
+  EMBER_MODULE(NAME);
 EMBER_NN_ELEMENTWISE_LOSS(MSELoss)
 EMBER_NN_ELEMENTWISE_LOSS(L1Loss)
 EMBER_NN_ELEMENTWISE_LOSS(SmoothL1Loss)
@@ -69,27 +72,30 @@ EMBER_NN_ELEMENTWISE_LOSS(KLDivLoss)
 #undef EMBER_NN_ELEMENTWISE_LOSS
 
 // weight: undefined, or broadcastable to the input (a per-element rescaling).
-class BCELoss : public Loss {
+class BCELossImpl : public Loss {
  public:
-  explicit BCELoss(Reduction reduction = kMean, Tensor weight = {});
+  explicit BCELossImpl(Reduction reduction = kMean, Tensor weight = {});
   Tensor forward(const Tensor &input, const Tensor &target) override;
   Tensor weight;
 };
+EMBER_MODULE(BCELoss);
 
-class BCEWithLogitsLoss : public Loss {
+class BCEWithLogitsLossImpl : public Loss {
  public:
-  explicit BCEWithLogitsLoss(Reduction reduction = kMean, Tensor weight = {});
+  explicit BCEWithLogitsLossImpl(Reduction reduction = kMean, Tensor weight = {});
   Tensor forward(const Tensor &input, const Tensor &target) override;
   Tensor weight;
 };
+EMBER_MODULE(BCEWithLogitsLoss);
 
-class MultiMarginLoss : public Loss {
+class MultiMarginLossImpl : public Loss {
  public:
-  explicit MultiMarginLoss(int p = 1, double margin = 1, Tensor weight = {}, Reduction reduction = kMean);
+  explicit MultiMarginLossImpl(int p = 1, double margin = 1, Tensor weight = {}, Reduction reduction = kMean);
   Tensor forward(const Tensor &input, const Tensor &target) override;
   const int p;
   const double margin;
   Tensor weight;
 };
+EMBER_MODULE(MultiMarginLoss);
 
 }  // namespace ember::nn

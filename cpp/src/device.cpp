@@ -75,6 +75,7 @@ THCState *thc_state() {
   // destructors may still need it, so it is never shut down.
   static THCState *state = [] {
     if (cuda::device_count() == 0) fail("no CUDA device: CUDA tensors need a GPU (cuda::is_available() is false)");
+    ThErrorScope th_errors;
     THCState *s = THCState_alloc();
     try {
       THCudaInit(s);
@@ -89,6 +90,7 @@ THCState *thc_state() {
 
 DeviceGuard::DeviceGuard(const Device &device) {
   if (!device.is_cuda() || device.index() < 0) return;
+  ThErrorScope th_errors;
   THCState *state = thc_state();
   int current = THCState_getCurrentDevice(state);
   if (current != device.index()) {
@@ -110,6 +112,7 @@ Device checked_device(Device device, const char *op) {
   if (!cuda::is_built())
     fail(std::string(op) + ": ember was built without CUDA (configure with EMBER_CUDA=ON for " + device.str() + ")");
 #ifdef EMBER_WITH_CUDA
+  ThErrorScope th_errors;
   THCState *state = thc_state();  // throws "no CUDA device"
   int count = THCState_getNumDevices(state);
   if (device.index() >= count)
@@ -151,6 +154,7 @@ Tensor Tensor::to(Device target, bool non_blocking) const {
 #ifdef EMBER_WITH_CUDA
   {
     NoGradGuard no_grad;
+    ThErrorScope th_errors;
     const Tensor src = contiguous();
     LongStorage size(sizes());
     THCState *state = thc_state();
@@ -190,6 +194,7 @@ Tensor Tensor::pin_memory() const {
 #ifndef EMBER_WITH_CUDA
   fail("pin_memory: ember was built without CUDA (configure with EMBER_CUDA=ON for pinned memory)");
 #else
+  ThErrorScope th_errors;
   THAllocator *pinned = THCState_getCudaHostAllocator(thc_state());  // throws without CUDA or a device
   LongStorage size(sizes());
   Tensor r = dispatch(dtype(), [&](auto tag) {

@@ -1,5 +1,6 @@
-// Tensor core: ownership of the TH handle, the TH error handlers, creation, accessors, views and
+// Tensor core: ownership of the TH handle, creation, accessors, views and
 // conversions. Arithmetic is in tensor_math.cpp, printing in tensor_print.cpp.
+#include "caching_allocator.hpp"
 #include "tensor_impl.hpp"
 
 #include <cmath>
@@ -8,22 +9,6 @@
 #include <sstream>
 
 namespace ember {
-
-// ---------------------------------------------------------------------------------- TH errors
-namespace {
-[[noreturn]] void throw_th_error(const char *msg, void *) { throw Error(msg); }
-[[noreturn]] void throw_th_arg_error(int arg, const char *msg, void *) {
-  if (arg > 0) throw Error("invalid argument " + std::to_string(arg) + ": " + msg);
-  throw Error(std::string("invalid argument: ") + msg);
-}
-// Installed when libember loads: from then on a TH/THNN error anywhere unwinds (TH and THNN are
-// built with -fexceptions) as an ember::Error instead of aborting.
-const bool th_handlers_installed = [] {
-  THSetDefaultErrorHandler(throw_th_error, nullptr);
-  THSetDefaultArgErrorHandler(throw_th_arg_error, nullptr);
-  return true;
-}();
-}  // namespace
 
 // ------------------------------------------------------------------------------------ the impl
 TensorImpl::TensorImpl(Dtype dtype_, Device device_, void *handle_, std::shared_ptr<std::atomic<uint64_t>> version_)
@@ -84,7 +69,16 @@ static Tensor make(Dtype dtype, const Device &device, void *handle, std::shared_
 
 Tensor make_empty(const TensorOptions &options) {
   const Device device = checked_device(options.device, "empty");  // a CUDA device gets its index
-  void *h = dispatch_on(options.dtype, device, [](auto tag) -> void * { return EMBER_TH(new, tag)(); });
+  void *h = dispatch_on(options.dtype, device, [](auto tag) -> void * {
+    if constexpr (is_cuda_tag_v<decltype(tag)>) {
+      return EMBER_TH(new, tag)();
+    } else {  // an empty storage on ember's CPU cache: the tensor's resizes allocate from it
+      auto *storage = EMBER_TH_STORAGE(newWithAllocator, tag)(0, cpu_allocator(), nullptr);
+      auto *t = EMBER_TH(newWithStorage, tag)(storage, 0, nullptr, nullptr);
+      EMBER_TH_STORAGE(free, tag)(storage);  // the tensor holds its own reference
+      return t;
+    }
+  });
   return make(options.dtype, device, h, std::make_shared<std::atomic<uint64_t>>(0));
 }
 
@@ -99,7 +93,9 @@ Tensor alias(const Tensor &t) {
 
 void bump_version(const Tensor &t) { ++*t.impl().version; }
 
-LongStorage::LongStorage(const Shape &shape) : s(THLongStorage_newWithSize((ptrdiff_t)shape.size())) {
+LongStorage::LongStorage(const Shape &shape) {
+  ThErrorScope th_errors;
+  s = THLongStorage_newWithSize((ptrdiff_t)shape.size());
   if (!shape.empty()) std::memcpy(THLongStorage_data(s), shape.data(), shape.size() * sizeof(long));
 }
 LongStorage::~LongStorage() { THLongStorage_free(s); }

@@ -3,6 +3,8 @@
 // with every view) and the autograd metadata. Internal to cpp/src.
 #include <ember/autograd.hpp>
 
+#include "th_errors.hpp"
+
 #ifdef EMBER_WITH_CUDA
 #include <THC.h>
 #endif
@@ -81,6 +83,7 @@ constexpr auto th_fn(F f, D d, [[maybe_unused]] CF cf, [[maybe_unused]] CD cd) {
 // Runs f(tag) for the (dtype, device) pair; every branch's result is converted to the CPU Float one's.
 template <typename F> decltype(auto) dispatch_on(Dtype dtype, const Device &device, F &&f) {
   using R = decltype(f(float{}));
+  ThErrorScope th_errors;
   if (device.is_cuda()) {
 #ifdef EMBER_WITH_CUDA
     DeviceGuard guard(device);
@@ -134,6 +137,7 @@ template <typename F> decltype(auto) visit(const Tensor &t, F &&f) {
 // The same for code that only exists on the CPU (raw host pointers, THNN); a CUDA t throws naming op.
 template <typename F> decltype(auto) visit_cpu(const Tensor &t, const char *op, F &&f) {
   check_cpu_kernel(t, op);
+  ThErrorScope th_errors;
   return dispatch(t.dtype(), [&](auto tag) -> decltype(auto) { return f(tag, t.th(tag)); });
 }
 

@@ -137,6 +137,7 @@ struct LongIndex {
       return static_cast<THLongTensor *>(handle);
   }
   void add_one() const {
+    ThErrorScope th_errors;
     if (device.is_cpu()) THLongTensor_add(static_cast<THLongTensor *>(handle), static_cast<THLongTensor *>(handle), TH_INDEX_BASE);
 #ifdef EMBER_WITH_CUDA
     else {

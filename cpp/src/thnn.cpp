@@ -33,7 +33,10 @@ Tensor apply(const Call &call, Kernel forward, Kernel backward_input, Kernel bac
   if (!forward) fail(call.name + ": no forward kernel");
 
   Tensor output = make_empty(input.options());
-  forward(&input, &output, nullptr, nullptr, call.params, {}, call.buffers);
+  {
+    ember::detail::ThErrorScope th_errors;  // the kernels are called outside dispatch_on
+    forward(&input, &output, nullptr, nullptr, call.params, {}, call.buffers);
+  }
 
   tensor_list inputs{input};
   inputs.insert(inputs.end(), call.params.begin(), call.params.end());
@@ -46,6 +49,7 @@ Tensor apply(const Call &call, Kernel forward, Kernel backward_input, Kernel bac
       call.name + "Backward", {output}, inputs,
       [name = call.name, saved_input = SavedTensor(input), params, saved_output, buffers = call.buffers,
        backward_input, backward_params](const tensor_list &grads, const std::vector<bool> &needs) {
+        ember::detail::ThErrorScope th_errors;
         Tensor x = saved_input.get(), out = saved_output.get(), grad_output = grads[0].contiguous();
         tensor_list ps;
         for (const SavedTensor &p : params) ps.push_back(p.get());

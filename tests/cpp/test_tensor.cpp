@@ -377,6 +377,21 @@ static void test_raw_handles(void **) {
   assert_throws(Tensor::adopt((THFloatTensor *)nullptr), "NULL");
 }
 
+// Raw TH calls are the caller's own and run under the thread's TH handlers (TH's default prints and
+// aborts); the tests below that call TH directly install throwing ones for the scope.
+struct ThrowingTHHandlers {
+  ThrowingTHHandlers() {
+    THSetErrorHandler([](const char *msg, void *) { throw ember::Error(msg); }, nullptr);
+    THSetArgErrorHandler(
+        [](int arg, const char *msg, void *) { throw ember::Error("invalid argument " + std::to_string(arg) + ": " + msg); },
+        nullptr);
+  }
+  ~ThrowingTHHandlers() {
+    THSetErrorHandler(nullptr, nullptr);
+    THSetArgErrorHandler(nullptr, nullptr);
+  }
+};
+
 static void test_errors(void **) {
   Tensor u;
   assert_false(u.defined());
@@ -397,7 +412,10 @@ static void test_errors(void **) {
   assert_throws(m.norm(0), "positive");
   // An error raised inside TH itself surfaces as ember::Error, and everything keeps working.
   Tensor a = zeros({2, 3}), b = zeros({2, 3}), r = zeros({2, 2});
-  assert_throws(THFloatTensor_addmm(r.th_float(), 0, r.th_float(), 1, a.th_float(), b.th_float()), "size mismatch");
+  {
+    ThrowingTHHandlers raw;
+    assert_throws(THFloatTensor_addmm(r.th_float(), 0, r.th_float(), 1, a.th_float(), b.th_float()), "size mismatch");
+  }
   assert_throws(arange(0, 10, -1), "arange");
   for (int i = 0; i < 3; i++) assert_throws(arange(0, 10, 0), "step must be non-zero");
   assert_values(ones({2, 3}).matmul(ones({3, 1})), {3, 3});
@@ -407,6 +425,7 @@ static void test_errors(void **) {
 // A NULL handle given to the C API (what a failed guarded call hands back) throws, naming the
 // function and the argument, and leaves the other arguments as they were.
 static void test_null_handles(void **) {
+  ThrowingTHHandlers raw;
   Tensor t = full({2, 2}, 5);
   assert_throws(THFloatTensor_copy(t.th_float(), nullptr),
                 "invalid argument 2: THFloatTensor_copy: src is NULL (expected a THFloatTensor)");

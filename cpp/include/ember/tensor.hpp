@@ -31,7 +31,8 @@ struct THCudaLongTensor;
 
 namespace ember {
 
-// Every bad use of the C++ layer, and every error raised inside TH/THNN, surfaces as an ember::Error.
+// Every bad use of the C++ layer, and every error raised inside TH/THNN during an ember call, surfaces
+// as an ember::Error.
 struct Error : std::runtime_error {
   using std::runtime_error::runtime_error;
 };

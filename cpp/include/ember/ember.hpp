@@ -14,3 +14,5 @@
 #include <ember/nn/init.hpp>
 #include <ember/nn/layers.hpp>
 #include <ember/nn/loss.hpp>
+#include <ember/nn/utils.hpp>
+#include <ember/progress.hpp>

@@ -47,20 +47,6 @@ void check_arg(const Tensor &t, const std::string &fn, const char *arg);
 void check_dims(const Tensor &t, const std::string &fn, const char *arg, long lo, long hi);
 void check_dtype(const Tensor &t, const Tensor &like, const std::string &fn, const char *arg);
 
-// Scratch buffers that a layer hands to its kernels call after call (Conv2d's finput, MaxPool2d's
-// indices): one is reused once nothing but the pool holds it, i.e. once the autograd node of the call
-// that used it has run its backward (which releases what it kept) or has been freed. A training loop
-// then keeps using the same memory instead of allocating megabytes per step; the pool grows to the
-// number of graphs alive at once.
-Tensor reusable(std::vector<Tensor> &pool, Dtype dtype);
-LongTensor reusable(std::vector<LongTensor> &pool);
-
-// The kernels of functional::conv2d and max_pool2d with caller-provided buffers.
-Tensor conv2d(const Tensor &input, const Tensor &weight, const Tensor &bias, Size2 stride, Size2 padding,
-              const Tensor &finput, const Tensor &fgrad_input);
-Tensor max_pool2d(const Tensor &input, Size2 kernel, Size2 stride, Size2 padding, bool ceil_mode,
-                  const LongTensor &indices);
-
 // A kernel size, stride or padding as the int THNN takes; throws when it does not fit.
 int to_int(long v, const std::string &fn, const char *what);
 

@@ -81,13 +81,47 @@ Tensor class_nll(const char *fn, const Tensor &input, const Tensor &target, cons
 }
 }  // namespace
 
+namespace {
+// SpatialClassNLLCriterion: ClassNLL at every pixel of [N x C x H x W] log-probabilities.
+Tensor spatial_nll(const char *fn, const Tensor &input, const Tensor &target, const Tensor &weight,
+                   Reduction reduction) {
+  check_arg(target, fn, "target");
+  long n = input.size(0), classes = input.size(1), h = input.size(2), w = input.size(3);
+  if (target.sizes() != Shape{n, h, w})
+    fail(std::string(fn) + ": target must be " + shape_str({n, h, w}) + " (one class index per pixel of input " +
+         shape_str(input.sizes()) + "), got size " + shape_str(target.sizes()));
+  if (weight.defined() && weight.sizes() != Shape{classes})
+    fail(std::string(fn) + ": weight must be [" + std::to_string(classes) + "] (one per class), got size " +
+         shape_str(weight.sizes()));
+  check_dtype(weight, input, fn, "weight");
+  LongTensor t = one_based_ids(target, classes, fn, "target");
+  THLongTensor_resize3d(t->cpu(), n, h, w);
+  bool average = reduction == kMean;
+  // buffers: the weights, and total_weight (the divisor, from the forward pass to the backward)
+  return thnn::apply(
+      {"SpatialClassNLLCriterion", input, {}, {weight, make_empty(input.options())}},
+      [t, average](auto &a) {
+        EMBER_THNN(SpatialClassNLLCriterion_updateOutput, a)(a.state, a.input, t->of(a), a.output, average,
+                                                             a.buffers[0], a.buffers[1]);
+      },
+      [t, average](auto &a) {
+        EMBER_THNN(SpatialClassNLLCriterion_updateGradInput, a)(a.state, a.input, t->of(a), a.grad_input, average,
+                                                                a.buffers[0], a.buffers[1]);
+        scale_by_grad_output(a);
+      });
+}
+}  // namespace
+
 Tensor nll_loss(const Tensor &input, const Tensor &target, const Tensor &weight, long ignore_index,
                 Reduction reduction) {
+  if (input.defined() && input.dim() == 4) return spatial_nll("nll_loss", input, target, weight, reduction);
   return class_nll("nll_loss", input, target, weight, ignore_index, reduction);
 }
 
 Tensor cross_entropy(const Tensor &input, const Tensor &target, const Tensor &weight, long ignore_index,
                      Reduction reduction) {
+  if (input.defined() && input.dim() == 4)
+    return spatial_nll("cross_entropy", log_softmax(input, 1), target, weight, reduction);
   check_class_input("cross_entropy", input, target, weight);
   return class_nll("cross_entropy", log_softmax(input, -1), target, weight, ignore_index, reduction);
 }
@@ -111,6 +145,7 @@ EMBER_NN_CRITERION(mse_loss, MSECriterion)
 EMBER_NN_CRITERION(l1_loss, AbsCriterion)
 EMBER_NN_CRITERION(smooth_l1_loss, SmoothL1Criterion)
 EMBER_NN_CRITERION(kl_div, DistKLDivCriterion)
+EMBER_NN_CRITERION(soft_margin_loss, SoftMarginCriterion)
 #undef EMBER_NN_CRITERION
 
 Tensor binary_cross_entropy(const Tensor &input, const Tensor &target, const Tensor &weight, Reduction reduction) {
@@ -161,6 +196,42 @@ Tensor multi_margin_loss(const Tensor &input, const Tensor &target, int p, doubl
       });
 }
 
+Tensor multilabel_margin_loss(const Tensor &input, const Tensor &target, Reduction reduction) {
+  const char *fn = "multilabel_margin_loss";
+  check_dims(input, fn, "input", 1, 2);
+  check_same_shape(fn, input, target);
+  // -1 ends a row's targets: 1-based, it becomes THNN's terminating 0.
+  LongTensor t = one_based_ids(target, input.size(-1), fn, "target", -1);
+  if (input.dim() == 2) THLongTensor_resize2d(t->cpu(), input.size(0), input.size(1));
+  bool average = reduction == kMean;
+  return thnn::apply(
+      {"MultiLabelMarginCriterion", input, {}, {make_empty(input.options())}},
+      [t, average](auto &a) {
+        EMBER_THNN(MultiLabelMarginCriterion_updateOutput, a)(a.state, a.input, t->of(a), a.output, a.buffers[0],
+                                                              average);
+      },
+      [t, average](auto &a) {
+        EMBER_THNN(MultiLabelMarginCriterion_updateGradInput, a)(a.state, a.input, t->of(a), a.grad_input,
+                                                                 a.buffers[0], average);
+        scale_by_grad_output(a);
+      });
+}
+
+// No THNN kernel: composed of logsigmoid, whose node gives the gradient.
+Tensor multilabel_soft_margin_loss(const Tensor &input, const Tensor &target, const Tensor &weight,
+                                   Reduction reduction) {
+  const char *fn = "multilabel_soft_margin_loss";
+  check_dims(input, fn, "input", 2, 2);
+  check_same_shape(fn, input, target);
+  if (weight.defined() && weight.sizes() != Shape{input.size(1)})
+    fail(std::string(fn) + ": weight must be [" + std::to_string(input.size(1)) + "] (one per class), got size " +
+         shape_str(weight.sizes()));
+  Tensor loss = -(target * logsigmoid(input) + (1.0 - target) * logsigmoid(-input));
+  if (weight.defined()) loss = loss * weight;
+  Tensor per_sample = loss.mean(1);
+  return reduction == kMean ? per_sample.mean() : per_sample.sum();
+}
+
 }  // namespace functional
 
 // ------------------------------------------------------------------------------------ modules
@@ -193,6 +264,12 @@ Tensor SmoothL1LossImpl::forward(const Tensor &input, const Tensor &target) {
   return F::smooth_l1_loss(input, target, reduction);
 }
 Tensor KLDivLossImpl::forward(const Tensor &input, const Tensor &target) { return F::kl_div(input, target, reduction); }
+Tensor SoftMarginLossImpl::forward(const Tensor &input, const Tensor &target) {
+  return F::soft_margin_loss(input, target, reduction);
+}
+Tensor MultiLabelMarginLossImpl::forward(const Tensor &input, const Tensor &target) {
+  return F::multilabel_margin_loss(input, target, reduction);
+}
 
 BCELossImpl::BCELossImpl(Reduction r, Tensor w) : Loss("BCELoss", r), weight(std::move(w)) { register_buffer("weight", &weight); }
 
@@ -216,6 +293,15 @@ MultiMarginLossImpl::MultiMarginLossImpl(int p_, double margin_, Tensor w, Reduc
 
 Tensor MultiMarginLossImpl::forward(const Tensor &input, const Tensor &target) {
   return F::multi_margin_loss(input, target, p, margin, weight, reduction);
+}
+
+MultiLabelSoftMarginLossImpl::MultiLabelSoftMarginLossImpl(Reduction r, Tensor w)
+    : Loss("MultiLabelSoftMarginLoss", r), weight(std::move(w)) {
+  register_buffer("weight", &weight);
+}
+
+Tensor MultiLabelSoftMarginLossImpl::forward(const Tensor &input, const Tensor &target) {
+  return F::multilabel_soft_margin_loss(input, target, weight, reduction);
 }
 
 }  // namespace ember::nn

@@ -2,8 +2,10 @@
 // sequence by W_ih in one GEMM, then per time step h W_hh^T (one GEMM) and THNN's fused cell kernel
 // (LSTMFused / GRUFused). The backward pass runs through time with the kernels' updateGradInput,
 // collecting the gates' gradients of every step, then forms each weight's gradient with one GEMM.
+// LSTMCell and GRUCell are the same over a sequence of one step.
+#include <ember/nn/dropout.hpp>
 #include <ember/nn/init.hpp>
-#include <ember/nn/layers.hpp>
+#include <ember/nn/rnn.hpp>
 
 #include <cmath>
 #include <ostream>
@@ -277,5 +279,70 @@ std::tuple<Tensor, Tensor> GRUImpl::forward_with_state(const Tensor &input, cons
 }
 
 Tensor GRUImpl::forward(const Tensor &input) { return std::get<0>(forward_with_state(input)); }
+
+// ------------------------------------------------------------------------------------ cells
+RNNCellImplBase::RNNCellImplBase(const char *type_name, long gates, const RNNCellOptions &o)
+    : Module(type_name), options(o) {
+  if (o.input_size() <= 0 || o.hidden_size() <= 0)
+    fail(std::string(type_name) + ": input_size and hidden_size must be positive, got " +
+         std::to_string(o.input_size()) + ", " + std::to_string(o.hidden_size()));
+  long H = o.hidden_size();
+  weight_ih = empty({gates * H, o.input_size()});
+  weight_hh = empty({gates * H, H});
+  if (o.bias()) bias_ih = empty({gates * H}), bias_hh = empty({gates * H});
+  reset_parameters();
+  register_parameter("weight_ih", &weight_ih);
+  register_parameter("weight_hh", &weight_hh);
+  register_parameter("bias_ih", &bias_ih);
+  register_parameter("bias_hh", &bias_hh);
+}
+
+void RNNCellImplBase::reset_parameters() {
+  double bound = 1 / std::sqrt((double)options.hidden_size());
+  for (Tensor *w : {&weight_ih, &weight_hh, &bias_ih, &bias_hh})
+    if (w->defined()) init::uniform_(*w, -bound, bound);
+}
+
+void RNNCellImplBase::pretty_print(std::ostream &os) const {
+  os << type_name() << "(" << options.input_size() << ", " << options.hidden_size();
+  if (!options.bias()) os << ", bias=false";
+  os << ")";
+}
+
+Tensor RNNCellImplBase::sequence_of(const Tensor &input) const {
+  check_dims(input, type_name(), "input", 1, 2);
+  if (input.size(-1) != options.input_size())
+    fail(type_name() + ": expected input with " + std::to_string(options.input_size()) +
+         " features (the last dimension), got size " + shape_str(input.sizes()));
+  return input.dim() == 1 ? input.view({1, 1, input.size(0)}) : input.unsqueeze(0);
+}
+
+Tensor RNNCellImplBase::state_of(const Tensor &given, const Tensor &input, const char *name) const {
+  long B = input.dim() == 1 ? 1 : input.size(0), H = options.hidden_size();
+  if (!given.defined()) return zeros({B, H}, input.options());
+  Shape expected = input.dim() == 1 ? Shape{H} : Shape{B, H};
+  if (given.sizes() != expected)
+    fail(type_name() + ": " + name + " must be " + shape_str(expected) + " for input of size " +
+         shape_str(input.sizes()) + ", got " + shape_str(given.sizes()));
+  return given.view({B, H});
+}
+
+std::tuple<Tensor, Tensor> LSTMCellImpl::forward(const Tensor &input, const std::tuple<Tensor, Tensor> &hx) {
+  Tensor x = sequence_of(input);
+  Tensor h = state_of(std::get<0>(hx), input, "h"), c = state_of(std::get<1>(hx), input, "c");
+  tensor_list r = functional::lstm_layer(x, h, c, weight_ih, weight_hh, bias_ih, bias_hh);
+  if (input.dim() == 1) return {r[1].view({options.hidden_size()}), r[2].view({options.hidden_size()})};
+  return {r[1], r[2]};
+}
+
+Tensor LSTMCellImpl::forward(const Tensor &input) { return std::get<0>(forward(input, {})); }
+
+Tensor GRUCellImpl::forward(const Tensor &input, const Tensor &hx) {
+  Tensor h = state_of(hx, input, "hx");
+  Tensor r = functional::gru_layer(sequence_of(input), h, weight_ih, weight_hh, bias_ih, bias_hh)[1];
+  return input.dim() == 1 ? r.view({options.hidden_size()}) : r;
+}
+
+Tensor GRUCellImpl::forward(const Tensor &input) { return forward(input, Tensor()); }
 
 }  // namespace ember::nn

@@ -36,49 +36,6 @@ namespace ember::nn::functional {
 // ------------------------------------------------------------------------------------ layers
 // y = x W^T + b; x [..., in], W [out x in], b [out] or undefined.
 Tensor linear(const Tensor &input, const Tensor &weight, const Tensor &bias = {});
-// weight [out x in x kH x kW] (SpatialConvolutionMM).
-Tensor conv2d(const Tensor &input, const Tensor &weight, const Tensor &bias = {}, Size2 stride = 1,
-              Size2 padding = 0);
-// weight [in x out x kH x kW] (SpatialFullConvolution); output_padding adds rows/columns at the end.
-Tensor conv_transpose2d(const Tensor &input, const Tensor &weight, const Tensor &bias = {}, Size2 stride = 1,
-                        Size2 padding = 0, Size2 output_padding = 0);
-// stride 0 means stride = kernel (PyTorch's default). Padding pads with -infinity.
-Tensor max_pool2d(const Tensor &input, Size2 kernel, Size2 stride = 0, Size2 padding = 0, bool ceil_mode = false);
-Tensor avg_pool2d(const Tensor &input, Size2 kernel, Size2 stride = 0, Size2 padding = 0, bool ceil_mode = false,
-                  bool count_include_pad = true);
-Tensor adaptive_avg_pool2d(const Tensor &input, Size2 output_size);
-// Normalises over dimension 1 of [N x C] or [N x C x ...]. training: batch statistics, and the
-// running ones (if defined) move towards them by momentum (the variance's unbiased estimate);
-// otherwise the running statistics are used. weight and bias may be undefined (1 and 0).
-Tensor batch_norm(const Tensor &input, const Tensor &running_mean, const Tensor &running_var,
-                  const Tensor &weight = {}, const Tensor &bias = {}, bool training = false, double momentum = 0.1,
-                  double eps = 1e-5);
-// Zeroes each element with probability p and scales the others by 1/(1-p) (the global generator);
-// the identity when !training or p == 0.
-Tensor dropout(const Tensor &input, double p = 0.5, bool training = true);
-// Rows of weight [num x dim] picked by ids (any shape): the result is ids' shape + [dim]. The row
-// padding_idx gets no gradient.
-Tensor embedding(const Tensor &ids, const Tensor &weight, std::optional<long> padding_idx = std::nullopt);
-
-// relu(x), tanh(x) and sigmoid(x) are x.relu(), x.tanh() and x.sigmoid() (one implementation).
-Tensor relu(const Tensor &input);
-Tensor tanh(const Tensor &input);
-Tensor sigmoid(const Tensor &input);
-Tensor leaky_relu(const Tensor &input, double negative_slope = 0.01);
-Tensor elu(const Tensor &input, double alpha = 1);
-Tensor softplus(const Tensor &input, double beta = 1, double threshold = 20);
-Tensor logsigmoid(const Tensor &input);
-Tensor log_softmax(const Tensor &input, long dim);
-Tensor softmax(const Tensor &input, long dim);
-
-// One LSTM / GRU layer over a sequence (the layer modules stack these). input [T x B x F], h0 and c0
-// [B x H]; weights in PyTorch's layout and gate order (LSTM i, f, g, o; GRU r, z, n); biases may be
-// undefined. Returns {output [T x B x H], h_T, c_T} (GRU: {output, h_T}). One autograd node: the
-// backward runs through time with the THNN fused cell kernels and one GEMM per weight.
-tensor_list lstm_layer(const Tensor &input, const Tensor &h0, const Tensor &c0, const Tensor &w_ih,
-                       const Tensor &w_hh, const Tensor &b_ih = {}, const Tensor &b_hh = {});
-tensor_list gru_layer(const Tensor &input, const Tensor &h0, const Tensor &w_ih, const Tensor &w_hh,
-                      const Tensor &b_ih = {}, const Tensor &b_hh = {});
 
 // ------------------------------------------------------------------------------------ losses
 // input [N x C] scores (or one sample [C]), target [N] class indices (one sample: [1]). weight: [C]
@@ -106,3 +63,14 @@ Tensor multi_margin_loss(const Tensor &input, const Tensor &target, int p = 1, d
                          const Tensor &weight = {}, Reduction reduction = kMean);
 
 }  // namespace ember::nn::functional
+
+// The families declare their functional forms together with their modules.
+#include <ember/nn/activation.hpp>
+#include <ember/nn/conv.hpp>
+#include <ember/nn/dropout.hpp>
+#include <ember/nn/embedding.hpp>
+#include <ember/nn/normalization.hpp>
+#include <ember/nn/padding.hpp>
+#include <ember/nn/pooling.hpp>
+#include <ember/nn/rnn.hpp>
+#include <ember/nn/upsampling.hpp>

@@ -5,6 +5,24 @@
 #include <ember/nn/functional.hpp>
 #include <ember/nn/holder.hpp>
 
+namespace ember::nn::functional {
+
+// input: scores; target: +1 or -1 per element (input's shape); the mean (or sum) of log(1 + exp(-t x)).
+Tensor soft_margin_loss(const Tensor &input, const Tensor &target, Reduction reduction = kMean);
+// input [N x C] scores (or [C]); target of input's shape: each row's target classes (0-based),
+// ended by the first -1. Per sample: sum over its targets j and non-targets i of
+// max(0, 1 - (x[j] - x[i])), divided by C.
+Tensor multilabel_margin_loss(const Tensor &input, const Tensor &target, Reduction reduction = kMean);
+// input [N x C] logits; target [N x C] of 0/1 labels; weight [C] or undefined. Per sample: the mean
+// over classes of -w (t logsigmoid(x) + (1 - t) logsigmoid(-x)).
+Tensor multilabel_soft_margin_loss(const Tensor &input, const Tensor &target, const Tensor &weight = {},
+                                   Reduction reduction = kMean);
+// nll_loss and cross_entropy (nn/functional.hpp) also take images: input [N x C x H x W], target
+// [N x H x W] (SpatialClassNLLCriterion; Mean divides by the summed weights of all pixels). That
+// kernel has no ignore_index: a target equal to it is reported as out of range.
+
+}  // namespace ember::nn::functional
+
 namespace ember::nn {
 
 class Loss : public Module {
@@ -69,6 +87,8 @@ EMBER_NN_ELEMENTWISE_LOSS(MSELoss)
 EMBER_NN_ELEMENTWISE_LOSS(L1Loss)
 EMBER_NN_ELEMENTWISE_LOSS(SmoothL1Loss)
 EMBER_NN_ELEMENTWISE_LOSS(KLDivLoss)
+EMBER_NN_ELEMENTWISE_LOSS(SoftMarginLoss)
+EMBER_NN_ELEMENTWISE_LOSS(MultiLabelMarginLoss)
 #undef EMBER_NN_ELEMENTWISE_LOSS
 
 // weight: undefined, or broadcastable to the input (a per-element rescaling).
@@ -97,5 +117,14 @@ class MultiMarginLossImpl : public Loss {
   Tensor weight;
 };
 EMBER_MODULE(MultiMarginLoss);
+
+// weight: [C] per-class weights or undefined.
+class MultiLabelSoftMarginLossImpl : public Loss {
+ public:
+  explicit MultiLabelSoftMarginLossImpl(Reduction reduction = kMean, Tensor weight = {});
+  Tensor forward(const Tensor &input, const Tensor &target) override;
+  Tensor weight;
+};
+EMBER_MODULE(MultiLabelSoftMarginLoss);
 
 }  // namespace ember::nn

@@ -1,0 +1,348 @@
+// ember::nn's convolutions, pooling, padding and upsampling against PyTorch 1.13
+// (tests/golden/gen_cpp_convpool.py: same weights, same input, the output and the gradients of
+// sum(output * g)) in Float and Double, gradients against finite differences, options and printing,
+// bad input, and one model run from two threads at once.
+#include <sstream>
+#include <thread>
+
+#include "nn_golden.hpp"
+
+using namespace ember;
+namespace F = nn::functional;
+
+static const GoldenFile &goldens() {
+  static const GoldenFile file("cpp_convpool.txt");
+  return file;
+}
+
+static const Dtype kDtypes[] = {kFloat, kDouble};
+
+// Loads the case's state into m (strict), checks m(input) and the gradients of sum(m(input) * g).
+static void check_layer(const std::string &name, nn::Module &m, Dtype dt) {
+  const GoldenFile &g = goldens();
+  double tol = golden_tol(dt);
+  m.to(dt);
+  m.load_state_dict(g.with_prefix(name + "_param_", dt));
+  m.zero_grad();
+  Tensor x = g.get(name + "_input", dt).requires_grad_();
+  Tensor y = m(x);
+  assert_tensor_close(y, g.get(name + "_output"), tol, tol, (name + " output").c_str());
+  (y * g.get(name + "_gradOutput", dt)).sum().backward();
+  assert_tensor_close(x.grad(), g.get(name + "_gradInput"), tol, tol, (name + " gradInput").c_str());
+  for (auto &[pname, p] : m.named_parameters())
+    assert_tensor_close(p.grad(), g.get(name + "_grad_" + pname), tol, tol, (name + " grad of " + pname).c_str());
+}
+
+template <class M, class... A> static void check_layer_both(const std::string &name, A... args) {
+  for (Dtype dt : kDtypes) {
+    M m(args...);
+    check_layer(name, m, dt);
+  }
+}
+
+// f(input) and its input gradient against a parameterless golden case.
+static void check_function(const std::string &name, const std::function<Tensor(const Tensor &)> &f, Dtype dt) {
+  const GoldenFile &g = goldens();
+  double tol = golden_tol(dt);
+  Tensor x = g.get(name + "_input", dt).requires_grad_();
+  Tensor y = f(x);
+  assert_tensor_close(y, g.get(name + "_output"), tol, tol, (name + " output").c_str());
+  (y * g.get(name + "_gradOutput", dt)).sum().backward();
+  assert_tensor_close(x.grad(), g.get(name + "_gradInput"), tol, tol, (name + " gradInput").c_str());
+}
+
+// ------------------------------------------------------------------------------------ goldens
+static void test_conv_golden(void **) {
+  check_layer_both<nn::Conv1dImpl>("conv1d", nn::Conv1dOptions(2, 3, 3).stride(2).padding(1).dilation(2));
+  check_layer_both<nn::Conv2dImpl>("conv2d_dilated",
+                                   nn::Conv2dOptions(2, 3, {3, 2}).stride({2, 1}).padding({1, 0}).dilation({2, 1}));
+  check_layer_both<nn::Conv2dImpl>("conv2d_depthwise", nn::Conv2dOptions(3, 6, 3).stride(2).padding(1).groups(3));
+  check_layer_both<nn::Conv1dImpl>("conv1d_depthwise", nn::Conv1dOptions(2, 2, 3).groups(2).bias(false));
+  check_layer_both<nn::Conv3dImpl>(
+      "conv3d", nn::Conv3dOptions(2, 2, {2, 3, 2}).stride({1, 2, 1}).padding({1, 0, 1}).dilation({1, 1, 2}));
+  check_layer_both<nn::Conv3dImpl>("conv3d_nobias", nn::Conv3dOptions(1, 2, 2).bias(false));
+  check_layer_both<nn::ConvTranspose1dImpl>("convt1d",
+                                            nn::ConvTranspose1dOptions(2, 3, 3).stride(2).padding(1).output_padding(1));
+  check_layer_both<nn::ConvTranspose2dImpl>(
+      "convt2d_dilated", nn::ConvTranspose2dOptions(2, 2, 3).stride(2).padding(1).output_padding(1).dilation(2));
+  check_layer_both<nn::ConvTranspose3dImpl>(
+      "convt3d",
+      nn::ConvTranspose3dOptions(2, 2, {2, 2, 3}).stride({2, 1, 2}).padding({0, 1, 1}).output_padding({1, 0, 1}));
+}
+
+static void test_pooling_golden(void **) {
+  check_layer_both<nn::MaxPool1dImpl>("maxpool1d", nn::MaxPool1dOptions(3).stride(2).padding(1).dilation(2));
+  check_layer_both<nn::MaxPool2dImpl>("maxpool2d_dilated",
+                                      nn::MaxPool2dOptions(3).stride(2).padding(1).dilation(2).ceil_mode(true));
+  check_layer_both<nn::MaxPool3dImpl>("maxpool3d", nn::Size3(2, 3, 2), nn::Size3(1, 2, 2), nn::Size3(1, 1, 0), true);
+  check_layer_both<nn::AvgPool1dImpl>("avgpool1d", 3, 2, 1, true, false);
+  check_layer_both<nn::AvgPool3dImpl>("avgpool3d", nn::AvgPool3dOptions(2).stride({1, 2, 2}).padding({1, 0, 1}));
+  check_layer_both<nn::AdaptiveAvgPool1dImpl>("adaptive_avg1d", 3);
+  check_layer_both<nn::AdaptiveMaxPool1dImpl>("adaptive_max1d", 4);
+  check_layer_both<nn::AdaptiveMaxPool2dImpl>("adaptive_max2d", nn::Size2(3, 2));
+}
+
+static void test_indices_and_unpool(void **) {
+  const GoldenFile &g = goldens();
+  for (Dtype dt : kDtypes) {
+    auto [y, indices] = F::max_pool2d_with_indices(g.get("maxpool2d_input", dt), 2);
+    assert_tensor_close(y, g.get("maxpool2d_output"), golden_tol(dt), golden_tol(dt), "pooled");
+    assert_tensor_close(indices, g.get("maxpool2d_indices"), 0, 0, "indices");
+    assert_int_equal((int)indices.dtype(), (int)dt);
+    // the module's form gives the same
+    nn::MaxPool2d pool(2);
+    assert_true(std::get<1>(pool->forward_with_indices(g.get("maxpool2d_input", dt))).equal(indices));
+    check_function("unpool2d", [&](const Tensor &x) { return F::max_unpool2d(x, indices, 2, 2, 0, nn::Size2(5, 7)); },
+                   dt);
+    nn::MaxUnpool2d unpool(2);
+    Tensor positive = y.abs() + 1.0;  // above the zeros that unpooling fills in
+    Tensor back = unpool(positive, indices);  // the default size: the pooled input's 4 x 6
+    assert_shape(back, {1, 2, 4, 6});
+    assert_tensor_close(F::max_pool2d(back, 2), positive, 0, 0, "unpool then pool");
+  }
+  // 3-D: THNN's packed window offsets come back as PyTorch's positions in the volume, and go back
+  for (Dtype dt : kDtypes) {
+    double tol = golden_tol(dt);
+    for (const char *name : {"pool3d", "pool3d_dilated"}) {
+      nn::MaxPool3d pool(
+          std::string(name) == "pool3d"
+              ? nn::MaxPool3dOptions(2)
+              : nn::MaxPool3dOptions({2, 2, 2}).stride({1, 2, 1}).padding({1, 0, 1}).dilation({1, 1, 2}).ceil_mode(
+                    true));
+      auto [y, indices] = pool->forward_with_indices(g.get(std::string(name) + "_input", dt));
+      assert_tensor_close(y, g.get(std::string(name) + "_output"), tol, tol, name);
+      assert_tensor_close(indices, g.get(std::string(name) + "_indices"), 0, 0, name);
+    }
+    Tensor indices = g.get("pool3d_indices", dt);
+    check_function(
+        "unpool3d", [&](const Tensor &x) { return F::max_unpool3d(x, indices, 2, 2, 0, nn::Size3(5, 4, 4)); }, dt);
+    nn::MaxUnpool3d unpool(2);
+    assert_shape(unpool(g.get("pool3d_output", dt), indices), {1, 1, 4, 4, 4});
+  }
+  // 1-D indices count along the row
+  Tensor row = from_vector(std::vector<double>{0, 3, 1, 2, 5, 4}, {1, 1, 6});
+  auto [m, i] = F::max_pool1d_with_indices(row, 2);
+  assert_values(m, {3, 2, 5});
+  assert_values(i, {1, 3, 4});
+}
+
+static void test_fractional(void **) {
+  const GoldenFile &g = goldens();
+  for (Dtype dt : kDtypes) {
+    Tensor samples = g.get("fractional_samples", dt);
+    check_function(
+        "fractional",
+        [&](const Tensor &x) { return F::fractional_max_pool2d(x, 2, nn::Size2(3, 3), std::nullopt, samples); }, dt);
+  }
+  // the module draws its samples from ember's generator: a seed repeats them
+  nn::FractionalMaxPool2d pool(2, std::nullopt, std::make_pair(0.5, 0.7));
+  Tensor x = randn({2, 3, 8, 10});
+  manual_seed(3);
+  Tensor a = pool(x);
+  manual_seed(3);
+  Tensor b = pool(x);
+  assert_shape(a, {2, 3, 4, 7});
+  assert_true(a.equal(b));
+  manual_seed(4);
+  assert_false(pool(x).equal(a));
+}
+
+static void test_padding_golden(void **) {
+  check_layer_both<nn::ReflectionPad1dImpl>("reflect1d", std::vector<long>{1, 2});
+  check_layer_both<nn::ReflectionPad2dImpl>("reflect2d", std::vector<long>{1, 2, 0, 1});
+  check_layer_both<nn::ReplicationPad1dImpl>("replicate1d", std::vector<long>{2, 1});
+  check_layer_both<nn::ReplicationPad2dImpl>("replicate2d", std::vector<long>{1, 0, 2, 1});
+  check_layer_both<nn::ReplicationPad3dImpl>("replicate3d", std::vector<long>{1, 1, 0, 2, 1, 0});
+  assert_shape(nn::ReflectionPad2d(1)(randn({1, 1, 3, 3})), {1, 1, 5, 5});
+}
+
+static void test_upsample_golden(void **) {
+  using nn::UpsampleOptions;
+  check_layer_both<nn::UpsampleImpl>("nearest1d", UpsampleOptions().scale_factor({2}));
+  check_layer_both<nn::UpsampleImpl>("nearest2d", UpsampleOptions().size({6, 9}));
+  check_layer_both<nn::UpsampleImpl>("nearest3d", UpsampleOptions().scale_factor({2}).mode(nn::kNearest));
+  check_layer_both<nn::UpsampleImpl>("linear", UpsampleOptions().size({7}).mode(nn::kLinear).align_corners(true));
+  check_layer_both<nn::UpsampleImpl>("bilinear",
+                                     UpsampleOptions().scale_factor({2}).mode(nn::kBilinear).align_corners(true));
+  check_layer_both<nn::UpsampleImpl>("trilinear",
+                                     UpsampleOptions().size({3, 4, 5}).mode(nn::kTrilinear).align_corners(true));
+}
+
+// ------------------------------------------------------------------------------------ finite differences
+static void test_gradchecks(void **) {
+  manual_seed(9);
+  auto check = [](nn::Module &m, Tensor x) {
+    m.to(kDouble);
+    tensor_list inputs{x};
+    for (Tensor &p : m.parameters()) inputs.push_back(p);
+    gradcheck([&](const tensor_list &) { return m(x); }, inputs);
+  };
+  nn::Conv2dImpl dilated(nn::Conv2dOptions(2, 2, 2).dilation({1, 2}).padding(1));
+  check(dilated, randn({1, 2, 4, 5}, kDouble).requires_grad_());
+  nn::Conv2dImpl depthwise(nn::Conv2dOptions(2, 4, {2, 3}).groups(2).padding({0, 1}));
+  check(depthwise, randn({2, 2, 3, 4}, kDouble).requires_grad_());
+  nn::Conv3dImpl conv3d(nn::Conv3dOptions(1, 2, {2, 1, 2}).stride({1, 1, 2}));
+  check(conv3d, randn({2, 1, 3, 2, 4}, kDouble).requires_grad_());
+  nn::ConvTranspose3dImpl convt3d(nn::ConvTranspose3dOptions(2, 1, 2).stride(2).dilation({1, 1, 2}));
+  check(convt3d, randn({1, 2, 2, 2, 2}, kDouble).requires_grad_());
+  nn::ConvTranspose1dImpl convt1d(nn::ConvTranspose1dOptions(2, 2, 3).stride(2).dilation(2).bias(false));
+  check(convt1d, randn({3, 2, 3}, kDouble).requires_grad_());
+  nn::AvgPool3dImpl avg3d(nn::AvgPool3dOptions(2).padding(1).count_include_pad(false).ceil_mode(true));
+  check(avg3d, randn({1, 2, 3, 3, 2}, kDouble).requires_grad_());
+  nn::AdaptiveAvgPool1dImpl adaptive(3);
+  check(adaptive, randn({2, 5}, kDouble).requires_grad_());
+  nn::ReflectionPad2dImpl reflect(std::vector<long>{2, 1, 0, 2});
+  check(reflect, randn({2, 3, 4}, kDouble).requires_grad_());
+  nn::ReplicationPad3dImpl replicate(1);
+  check(replicate, randn({1, 1, 2, 2, 2}, kDouble).requires_grad_());
+  nn::UpsampleImpl trilinear(nn::UpsampleOptions().scale_factor({2}).mode(nn::kTrilinear).align_corners(true));
+  check(trilinear, randn({1, 1, 2, 2, 3}, kDouble).requires_grad_());
+  nn::UpsampleImpl nearest(nn::UpsampleOptions().scale_factor({3}));
+  check(nearest, randn({2, 2, 2}, kDouble).requires_grad_());
+}
+
+// ------------------------------------------------------------------------------------ options, printing
+static void test_options_and_printing(void **) {
+  nn::Conv3d conv3d(nn::Conv3dOptions(2, 4, {1, 3, 3}).dilation(2).bias(false));
+  assert_shape(conv3d->weight, {4, 2, 1, 3, 3});
+  assert_false(conv3d->bias.defined());
+  nn::Conv1d depthwise(nn::Conv1dOptions(3, 6, 2).groups(3));
+  assert_shape(depthwise->weight, {6, 1, 2});
+  nn::ConvTranspose1d convt(2, 5, 3);
+  assert_shape(convt->weight, {2, 5, 3});
+  assert_shape(convt->bias, {5});
+  nn::MaxPool3d pool3d(2);
+  assert_true(pool3d->options.stride() == nn::Size3(2));  // stride defaults to the kernel size
+  std::ostringstream s;
+  s << nn::Sequential{conv3d,
+                      depthwise,
+                      convt,
+                      nn::Conv1d(nn::Conv1dOptions(1, 2, 3).padding(1)),
+                      pool3d,
+                      nn::MaxPool2d(nn::MaxPool2dOptions({2, 3}).dilation(2)),
+                      nn::AvgPool1d(3, 1),
+                      nn::AdaptiveMaxPool2d(nn::Size2(3, 4)),
+                      nn::MaxUnpool2d(2),
+                      nn::FractionalMaxPool2d(3, nn::Size2(5, 5)),
+                      nn::ReflectionPad2d(std::vector<long>{1, 2, 3, 4}),
+                      nn::ReplicationPad1d(2),
+                      nn::Upsample(nn::UpsampleOptions().size({4, 6}).mode(nn::kBilinear).align_corners(true))};
+  assert_string_equal(s.str().c_str(),
+                      "Sequential(\n"
+                      "  (0): Conv3d(2, 4, kernel_size=(1, 3, 3), stride=1, dilation=2, bias=false)\n"
+                      "  (1): Conv1d(3, 6, kernel_size=2, stride=1, groups=3)\n"
+                      "  (2): ConvTranspose1d(2, 5, kernel_size=3, stride=1)\n"
+                      "  (3): Conv1d(1, 2, kernel_size=3, stride=1, padding=1)\n"
+                      "  (4): MaxPool3d(kernel_size=2, stride=2, padding=0, ceil_mode=false)\n"
+                      "  (5): MaxPool2d(kernel_size=(2, 3), stride=(2, 3), padding=0, dilation=2, ceil_mode=false)\n"
+                      "  (6): AvgPool1d(kernel_size=3, stride=1, padding=0, ceil_mode=false, count_include_pad=true)\n"
+                      "  (7): AdaptiveMaxPool2d(output_size=(3, 4))\n"
+                      "  (8): MaxUnpool2d(kernel_size=2, stride=2, padding=0)\n"
+                      "  (9): FractionalMaxPool2d(kernel_size=3, output_size=5)\n"
+                      "  (10): ReflectionPad2d((1, 2, 3, 4))\n"
+                      "  (11): ReplicationPad1d((2, 2))\n"
+                      "  (12): Upsample(size=(4, 6), mode=bilinear)\n"
+                      ")");
+}
+
+// ------------------------------------------------------------------------------------ errors
+static void test_bad_input(void **) {
+  assert_throws(nn::Conv2d(nn::Conv2dOptions(4, 4, 3).groups(2)), "Conv2d: groups = 2 is not supported");
+  assert_throws(nn::Conv3d(nn::Conv3dOptions(2, 2, 3).groups(2)), "Conv3d: groups = 2 is not supported");
+  assert_throws(F::conv2d(randn({1, 2, 4, 4}), randn({2, 1, 3, 3}), {}, 1, 0, 2, 2),
+                "conv2d: groups = 2 takes no dilation (THNN's depthwise kernel)");
+  assert_throws(F::conv1d(randn({1, 2, 5}), randn({3, 2, 2}), {}, 1, 0, 1, 4), "conv1d: groups = 4 is not supported");
+  assert_throws(nn::Conv3d(2, 0, 3), "Conv3d: out_channels must be positive, got 0");
+  assert_throws(nn::Conv3d(2, 3, 2)(randn({3, 3, 3})),
+                "conv3d: input must have 4 to 5 dimensions, got size [3 x 3 x 3]");
+  assert_throws(F::conv2d(randn({1, 1, 4, 4}), randn({1, 1, 2, 2}), {}, 1, 0, {0, 1}),
+                "conv2d: dilation must be positive, got 0");
+  assert_throws(nn::Conv1d(1, 1, 5)(randn({1, 1, 3})), "SpatialConvolutionMM_updateOutput");  // too small
+  assert_throws(F::max_pool3d(randn({1, 1, 2, 2, 2}), 2, 0, -1), "max_pool3d: padding must not be negative, got -1");
+  assert_throws(F::max_unpool2d(randn({1, 1, 2, 2}), from_vector(std::vector<float>{0, 1, 2, 16}, {1, 1, 2, 2}), 2),
+                "max_unpool2d: index 16 at position 3 is out of range [0, 16)");
+  assert_throws(F::max_unpool3d(randn({1, 1, 2, 2, 2}), zeros({1, 1, 2, 2, 2}) + 2.5, 2),
+                "max_unpool3d: index 2.500000 at position 0 is out of range [0, 64)");
+  assert_throws(F::max_unpool3d(randn({1, 1, 2, 2, 2}), zeros({1, 1, 2, 2, 2}), 2),
+                "max_unpool3d: index 0 at position 1 lies outside its element's window");
+  assert_throws(F::max_unpool2d(randn({1, 1, 2, 2}), zeros({1, 1, 4}), 2),
+                "max_unpool2d: indices must have the input's size [1 x 1 x 2 x 2], got [1 x 1 x 4]");
+  assert_throws(nn::FractionalMaxPool2d(2, nn::Size2(3, 3), std::make_pair(0.5, 0.5)),
+                "FractionalMaxPool2d: give exactly one of output_size and output_ratio");
+  assert_throws(F::fractional_max_pool2d(randn({1, 2, 6, 6}), 2, nn::Size2(3, 3), std::nullopt, rand({1, 3, 2})),
+                "fractional_max_pool2d: random_samples must have size [1 x 2 x 2], got [1 x 3 x 2]");
+  assert_throws(F::pad(randn({1, 2, 3}), {1, 1, 1}, nn::kReflect), "pad: pad must have 2, 4 or 6 entries, got 3");
+  assert_throws(F::pad(randn({1, 1, 2, 2, 2}), {1, 1, 1, 1, 1, 1}, nn::kReflect), "pad: reflect mode pads 1 or 2");
+  assert_throws(nn::ReflectionPad2d(std::vector<long>{1, 2}), "ReflectionPad2d: padding must have 4 entries, got 2");
+  assert_throws(nn::ReflectionPad1d(3)(randn({1, 1, 3})), "SpatialReflectionPadding_updateOutput");  // pad >= width
+  using nn::UpsampleOptions;
+  assert_throws(F::interpolate(randn({1, 1, 2, 2}), UpsampleOptions().scale_factor({2}).mode(nn::kBilinear)),
+                "interpolate: mode bilinear needs align_corners = true");
+  assert_throws(F::interpolate(randn({1, 1, 2, 2}), UpsampleOptions().size({3, 4})),
+                "interpolate: nearest mode needs one integer scale factor for every dimension");
+  assert_throws(F::interpolate(randn({1, 1, 2, 2}), UpsampleOptions().scale_factor({2}).mode(nn::kTrilinear)),
+                "interpolate: mode trilinear takes a 5-D input, got size [1 x 1 x 2 x 2]");
+  assert_throws(F::interpolate(randn({1, 1, 2}), UpsampleOptions()),
+                "interpolate: give exactly one of size and scale_factor");
+  assert_throws(nn::Upsample(), "Upsample: give exactly one of size and scale_factor");
+  // the library still works
+  nn::Conv3d conv(1, 2, 2);
+  Tensor x = randn({1, 1, 3, 3, 3}).requires_grad_();
+  F::max_pool3d(conv(x), 2).sum().backward();
+  assert_shape(x.grad(), {1, 1, 3, 3, 3});
+  assert_true(conv->weight.grad().defined());
+}
+
+// ------------------------------------------------------------------------------------ threads
+// One LeNet-like model called from two threads at once, each on its own batches: every forward
+// output and input gradient must equal the single-threaded sequence's bit for bit. The parameters
+// are frozen because autograd's accumulation into a shared leaf's grad() is not synchronised; the
+// input gradient still runs every kernel's backward through the per-call buffers (finput,
+// fgradInput, pooling indices) that the model's modules used to share.
+static void test_two_threads_one_model(void **) {
+  manual_seed(11);
+  nn::Sequential model{nn::Conv2d(nn::Conv2dOptions(1, 4, 3).padding(1)), nn::ReLU(), nn::MaxPool2d(2),
+                       nn::Conv2d(4, 6, 3), nn::ReLU(), nn::MaxPool2d(2), nn::Flatten(), nn::Linear(12, 5)};
+  for (Tensor &p : model->parameters()) p.requires_grad_(false);
+  const int steps = 200;
+  std::vector<Tensor> batches;
+  for (int i = 0; i < 2 * steps; i++) batches.push_back(randn({1 + i % 3, 1, 10, 12}));
+  auto step = [&](const Tensor &batch, Tensor &out, Tensor &grad) {
+    Tensor x = batch.clone().requires_grad_();
+    Tensor y = model(x);
+    (y * y).sum().backward();
+    out = y.detach();
+    grad = x.grad();
+  };
+  std::vector<Tensor> want_out(batches.size()), want_grad(batches.size());
+  for (size_t i = 0; i < batches.size(); i++) step(batches[i], want_out[i], want_grad[i]);
+  std::vector<Tensor> out(batches.size()), grad(batches.size());
+  std::string errors[2];  // an exception cannot cross a thread: each worker keeps its message
+  auto worker = [&](size_t first) {
+    try {
+      for (size_t i = first; i < batches.size(); i += 2) step(batches[i], out[i], grad[i]);
+    } catch (const Error &e) {
+      errors[first] = e.what();
+    }
+  };
+  std::thread a(worker, 0), b(worker, 1);
+  a.join();
+  b.join();
+  assert_string_equal(errors[0].c_str(), "");
+  assert_string_equal(errors[1].c_str(), "");
+  for (size_t i = 0; i < batches.size(); i++) {
+    assert_true(out[i].equal(want_out[i]));
+    assert_true(grad[i].equal(want_grad[i]));
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_conv_golden),        cmocka_unit_test(test_pooling_golden),
+      cmocka_unit_test(test_indices_and_unpool), cmocka_unit_test(test_fractional),
+      cmocka_unit_test(test_padding_golden),     cmocka_unit_test(test_upsample_golden),
+      cmocka_unit_test(test_gradchecks),         cmocka_unit_test(test_options_and_printing),
+      cmocka_unit_test(test_bad_input),          cmocka_unit_test(test_two_threads_one_model),
+  };
+  return cmocka_run_group_tests(tests, nullptr, nullptr);
+}

@@ -38,12 +38,26 @@ Tensor expanded(const Tensor &t, const Shape &shape) {
   return t.expand(shape);
 }
 
-// r = kernel(tag, r, a, b) over a and b expanded to their broadcast shape (a fresh r).
-template <class K> Tensor broadcast_op(const Tensor &a, const Tensor &b, const char *op, K kernel) {
-  check_same_dtype(a, b, op);
+// a converted to dtype without recording (the operation's own node differentiates through it).
+Tensor promoted(const Tensor &a, Dtype dtype) {
+  if (a.dtype() == dtype) return a;
+  NoGradGuard no_grad;
+  return a.to(dtype);
+}
+
+// r = kernel(tag, r, a, b) over a and b promoted to one dtype (promote_types, or `at_least` when that
+// is wider: division is Float for integers) and expanded to their broadcast shape (a fresh r).
+template <class K>
+Tensor broadcast_op(const Tensor &a, const Tensor &b, const char *op, K kernel, bool floating = false) {
+  check_defined(a, op);
+  check_defined(b, op);
+  check_same_device(a, b, op);
+  Dtype common = promote_types(a.dtype(), b.dtype());
+  if (floating && !is_floating_point(common)) common = kFloat;
   Shape shape = broadcast(a.sizes(), b.sizes(), op);
-  Tensor ea = expanded(a, shape), eb = expanded(b, shape), r = make_empty(a.options());
-  dispatch_on(a, [&](auto tag) { kernel(tag, r.th(tag), ea.th(tag), eb.th(tag)); });
+  Tensor ea = expanded(promoted(a, common), shape), eb = expanded(promoted(b, common), shape);
+  Tensor r = make_empty({common, a.device()});
+  dispatch_math(r, [&](auto tag) { kernel(tag, r.th(tag), ea.th(tag), eb.th(tag)); });
   return r;
 }
 
@@ -116,7 +130,8 @@ Tensor operator*(const Tensor &a, const Tensor &b) {
 }
 
 Tensor operator/(const Tensor &a, const Tensor &b) {
-  Tensor r = broadcast_op(a, b, "div", [](auto tag, auto *r, auto *x, auto *y) { EMBER_TH(cdiv, tag)(r, x, y); });
+  Tensor r = broadcast_op(
+      a, b, "div", [](auto tag, auto *r, auto *x, auto *y) { EMBER_TH(cdiv, tag)(r, x, y); }, /*floating=*/true);
   if (needs_record({a, b}))
     record("DivBackward", {r}, {a, b},
            [sa = SavedTensor(a), sb = SavedTensor(b), as = a.sizes(), bs = b.sizes()](const tensor_list &g, const Needs &n) {
@@ -376,33 +391,53 @@ Tensor &Tensor::copy_(const Tensor &src) {
 }
 
 // ----------------------------------------------------------------------------- comparisons
-#define EMBER_COMPARE(NAME, TH_TENSOR, TH_VALUE)                                                         \
+namespace {
+// A Bool tensor of kernel(tag, r, x, y) over x and y promoted to one dtype and broadcast.
+template <class K> Tensor compare(const Tensor &a, const Tensor &b, const char *op, K kernel) {
+  check_defined(a, op);
+  check_defined(b, op);
+  check_same_device(a, b, op);
+  const Dtype common = promote_types(a.dtype(), b.dtype());
+  NoGradGuard no_grad;  // comparisons are not differentiable
+  Tensor pa = a.to(common), pb = b.to(common);
+  Shape shape = broadcast(a.sizes(), b.sizes(), op);
+  Tensor ea = expanded(pa, shape), eb = expanded(pb, shape), r = make_empty({kBool, a.device()});
+  dispatch_math(pa, [&](auto tag) { kernel(tag, r.th(DeviceTag<decltype(tag), bool>{}), ea.th(tag), eb.th(tag)); });
+  return r;
+}
+}  // namespace
+
+#define EMBER_COMPARE(NAME)                                                                              \
   Tensor Tensor::NAME(const Tensor &other) const {                                                       \
-    return broadcast_op(*this, other, #NAME,                                                             \
-                        [](auto tag, auto *r, auto *x, auto *y) { EMBER_TH(TH_TENSOR, tag)(r, x, y); }); \
+    return compare(*this, other, #NAME, [](auto tag, auto *r, auto *x, auto *y) { EMBER_TH(NAME##Tensor, tag)(r, x, y); }); \
   }                                                                                                      \
   Tensor Tensor::NAME(double value) const {                                                              \
-    return unary_op(*this, #NAME, [value](auto tag, auto *r, auto *t) { EMBER_TH(TH_VALUE, tag)(r, t, value); }); \
+    check_defined(*this, #NAME);                                                                         \
+    Tensor r = make_empty({kBool, device()});                                                            \
+    visit_math(*this, [&](auto tag, auto *h) { EMBER_TH(NAME##Value, tag)(r.th(DeviceTag<decltype(tag), bool>{}), h, value); }); \
+    return r;                                                                                            \
   }
-EMBER_COMPARE(eq, eqTensorT, eqValueT)
-EMBER_COMPARE(ne, neTensorT, neValueT)
-EMBER_COMPARE(lt, ltTensorT, ltValueT)
-EMBER_COMPARE(le, leTensorT, leValueT)
-EMBER_COMPARE(gt, gtTensorT, gtValueT)
-EMBER_COMPARE(ge, geTensorT, geValueT)
+EMBER_COMPARE(eq)
+EMBER_COMPARE(ne)
+EMBER_COMPARE(lt)
+EMBER_COMPARE(le)
+EMBER_COMPARE(gt)
+EMBER_COMPARE(ge)
 #undef EMBER_COMPARE
 
 bool Tensor::equal(const Tensor &other) const {
-  check_same_dtype(*this, other, "equal");
-  if (sizes() != other.sizes()) return false;
-  return visit(*this, [&](auto tag, auto *h) { return EMBER_TH(equal, tag)(h, other.th(tag)) != 0; });
+  check_defined(*this, "equal");
+  check_defined(other, "equal");
+  check_same_device(*this, other, "equal");
+  if (dtype() != other.dtype() || sizes() != other.sizes()) return false;
+  return visit_math(*this, [&](auto tag, auto *h) { return EMBER_TH(equal, tag)(h, other.th(tag)) != 0; });
 }
 
 bool Tensor::allclose(const Tensor &other, double rtol, double atol) const {
   NoGradGuard no_grad;
   check_same_dtype(*this, other, "allclose");
   Tensor close = (*this - other).abs().le(other.abs() * rtol + atol);  // NaN compares false
-  return close.numel() == 0 || close.min().item() == 1;
+  return close.numel() == 0 || close.to(kFloat).min().item() == 1;
 }
 
 }  // namespace ember

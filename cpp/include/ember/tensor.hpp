@@ -7,6 +7,13 @@
 // Copying a Tensor is cheap and shares the same tensor; views (view, narrow, select, transpose, expand, ...) share the storage. Every differentiable operation records
 // an autograd node when an input requires grad (see autograd.hpp).
 //
+// Dtypes: Float and Double (floating point), Long, Int, Short, Char (signed 8-bit) and Byte (unsigned
+// 8-bit) on TH's tensors of those types, and Bool on TH's Byte tensors (values 0 and 1). Operations are
+// of three kinds: structural ones (creation, views, copies and conversions, printing) work on every
+// dtype; arithmetic, comparisons, reductions and indexing work on every dtype on the CPU and on Float,
+// Double and Long on CUDA (libTHC's math types); the transcendental functions, autograd and the nn
+// layers need a floating-point dtype. A dtype an operation cannot take is an ember::Error naming both.
+//
 // Scalars: TH has no 0-dimensional tensor with one element (nDimension 0 means empty), so reductions
 // to a single value (sum(), mean(), dot products, ...) give a 1-dimensional tensor of size 1.
 // Indices (argmax, max(dim)) are 0-based and have the dtype of the input.
@@ -17,6 +24,10 @@ struct THCState;
 struct THCudaTensor;
 struct THCudaDoubleTensor;
 struct THCudaLongTensor;
+struct THCudaIntTensor;
+struct THCudaShortTensor;
+struct THCudaCharTensor;
+struct THCudaByteTensor;
 
 #include <cstdint>
 #include <functional>
@@ -36,10 +47,25 @@ struct Error : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-enum class Dtype { Float, Double };
-constexpr Dtype kFloat = Dtype::Float;
-constexpr Dtype kDouble = Dtype::Double;
-const char *dtype_name(Dtype dtype);  // "Float", "Double"
+enum class Dtype { Float, Double, Long, Int, Short, Char, Byte, Bool };
+constexpr Dtype kFloat = Dtype::Float, kFloat32 = Dtype::Float;
+constexpr Dtype kDouble = Dtype::Double, kFloat64 = Dtype::Double;
+constexpr Dtype kLong = Dtype::Long, kInt64 = Dtype::Long;
+constexpr Dtype kInt = Dtype::Int, kInt32 = Dtype::Int;
+constexpr Dtype kShort = Dtype::Short, kInt16 = Dtype::Short;
+constexpr Dtype kChar = Dtype::Char, kInt8 = Dtype::Char;
+constexpr Dtype kByte = Dtype::Byte, kUInt8 = Dtype::Byte;
+constexpr Dtype kBool = Dtype::Bool;
+const char *dtype_name(Dtype dtype);  // "Float", "Double", "Long", "Int", "Short", "Char", "Byte", "Bool"
+constexpr bool is_floating_point(Dtype dtype) { return dtype == kFloat || dtype == kDouble; }
+// Long, Int, Short, Char, Byte, and Bool when include_bool.
+constexpr bool is_integral(Dtype dtype, bool include_bool = false) {
+  return !is_floating_point(dtype) && (include_bool || dtype != kBool);
+}
+size_t element_size(Dtype dtype);  // bytes per element: 4, 8, 8, 4, 2, 1, 1, 1
+// libtorch's promotion of two tensor operands: the wider of two floating or two integral dtypes, a
+// floating one over an integral one, anything over Bool; Byte with Char gives Short.
+Dtype promote_types(Dtype a, Dtype b);
 
 using Shape = std::vector<long>;
 std::string shape_str(const Shape &shape);  // "[2 x 3]"
@@ -83,28 +109,47 @@ bool is_available();
 }  // namespace cuda
 
 // ------------------------------------------------------------------------------------ dtype dispatch
-// The C type of a dtype, and the TH tensor type of a C type.
+// The TH tensor type of a C type (a dispatch tag): Bool's tag is bool, stored in a THByteTensor.
 template <typename T> struct THTensorOf;
 template <> struct THTensorOf<float> { using type = THFloatTensor; };
 template <> struct THTensorOf<double> { using type = THDoubleTensor; };
+template <> struct THTensorOf<long> { using type = THLongTensor; };
+template <> struct THTensorOf<int> { using type = THIntTensor; };
+template <> struct THTensorOf<short> { using type = THShortTensor; };
+template <> struct THTensorOf<char> { using type = THCharTensor; };
+template <> struct THTensorOf<unsigned char> { using type = THByteTensor; };
+template <> struct THTensorOf<bool> { using type = THByteTensor; };
 template <typename T> using th_tensor_t = typename THTensorOf<T>::type;
 
 // scalar_of_t<X>: float or double, for X a tag value type (float/double), a TH handle pointer, or any
 // type with a nested `scalar` (the THNN adapter's arguments).
 template <typename X, typename = void> struct ScalarOf;
-template <> struct ScalarOf<float> { using type = float; };
-template <> struct ScalarOf<double> { using type = double; };
+template <typename X> struct ScalarOf<X, std::enable_if_t<std::is_arithmetic_v<X>>> { using type = X; };
 template <> struct ScalarOf<THFloatTensor *> { using type = float; };
 template <> struct ScalarOf<THDoubleTensor *> { using type = double; };
+template <> struct ScalarOf<THLongTensor *> { using type = long; };
+template <> struct ScalarOf<THIntTensor *> { using type = int; };
+template <> struct ScalarOf<THShortTensor *> { using type = short; };
+template <> struct ScalarOf<THCharTensor *> { using type = char; };
+template <> struct ScalarOf<THByteTensor *> { using type = unsigned char; };
 template <typename X> struct ScalarOf<X, std::void_t<typename X::scalar>> { using type = typename X::scalar; };
 template <typename X> using scalar_of_t = typename ScalarOf<std::remove_cv_t<std::remove_reference_t<X>>>::type;
 
 namespace detail {
-// A dispatch tag is float or double for the CPU and CudaTag<float> or CudaTag<double> for CUDA (used
-// by libember's sources and the THNN adapter; only libember instantiates the CUDA ones).
+// A dispatch tag is the element's C type for the CPU (float, double, long, ..., bool) and CudaTag<T> for
+// CUDA (used by libember's sources and the THNN adapter; only libember instantiates the CUDA ones).
+template <typename T> struct CudaHandleOf;
+template <> struct CudaHandleOf<float> { using type = THCudaTensor; };
+template <> struct CudaHandleOf<double> { using type = THCudaDoubleTensor; };
+template <> struct CudaHandleOf<long> { using type = THCudaLongTensor; };
+template <> struct CudaHandleOf<int> { using type = THCudaIntTensor; };
+template <> struct CudaHandleOf<short> { using type = THCudaShortTensor; };
+template <> struct CudaHandleOf<char> { using type = THCudaCharTensor; };
+template <> struct CudaHandleOf<unsigned char> { using type = THCudaByteTensor; };
+template <> struct CudaHandleOf<bool> { using type = THCudaByteTensor; };
 template <typename T> struct CudaTag {
   using scalar = T;
-  using handle = std::conditional_t<std::is_same_v<T, float>, THCudaTensor, THCudaDoubleTensor>;
+  using handle = typename CudaHandleOf<T>::type;
 };
 template <typename X> struct IsCudaTag : std::false_type {};
 template <typename T> struct IsCudaTag<CudaTag<T>> : std::true_type {};
@@ -116,17 +161,72 @@ template <typename T, typename F, typename D> constexpr auto pick(F f, D d) {
 }
 }  // namespace detail
 
-// EMBER_TH(NAME, X): THFloatTensor_NAME or THDoubleTensor_NAME, chosen by the type of X (a dispatch
-// tag, a TH handle, ...): EMBER_TH(cadd, tag)(r, a, 1, b).
-#define EMBER_TH(NAME, X) \
-  ::ember::detail::pick<::ember::scalar_of_t<decltype(X)>>(&THFloatTensor_##NAME, &THDoubleTensor_##NAME)
+// EMBER_TH(NAME, X): THFloatTensor_NAME, THDoubleTensor_NAME, THLongTensor_NAME, ... (THByteTensor_NAME
+// for Bool), chosen by the type of X (a dispatch tag, a TH handle, ...): EMBER_TH(cadd, tag)(r, a, 1, b).
+// Only the chosen function is looked up, when a tag instantiates the call: a floating-point-only name
+// (tanh) is fine in code that only floating tags reach.
+#define EMBER_TH_CPU_CALL_(PREFIX, NAME, T, ...)                                                   \
+  if constexpr (std::is_same_v<T, float>) return THFloat##PREFIX##_##NAME(__VA_ARGS__);            \
+  else if constexpr (std::is_same_v<T, double>) return THDouble##PREFIX##_##NAME(__VA_ARGS__);     \
+  else if constexpr (std::is_same_v<T, long>) return THLong##PREFIX##_##NAME(__VA_ARGS__);         \
+  else if constexpr (std::is_same_v<T, int>) return THInt##PREFIX##_##NAME(__VA_ARGS__);           \
+  else if constexpr (std::is_same_v<T, short>) return THShort##PREFIX##_##NAME(__VA_ARGS__);       \
+  else if constexpr (std::is_same_v<T, char>) return THChar##PREFIX##_##NAME(__VA_ARGS__);         \
+  else if constexpr (std::is_same_v<T, unsigned char> || std::is_same_v<T, bool>)                 \
+    return THByte##PREFIX##_##NAME(__VA_ARGS__);
+#define EMBER_TH(NAME, X)                                                                         \
+  ::ember::detail::bind_tag<::ember::scalar_of_t<decltype(X)>>([](auto tag_, auto &&...a) -> decltype(auto) { \
+    EMBER_TH_CPU_CALL_(Tensor, NAME, decltype(tag_), a...)                                        \
+  })
+namespace detail {
+// f with the tag bound as its first argument.
+template <typename Tag, typename F> constexpr auto bind_tag(F f) {
+  return [f](auto &&...a) -> decltype(auto) { return f(Tag{}, std::forward<decltype(a)>(a)...); };
+}
+}  // namespace detail
 
-// Calls f(float{}) or f(double{}) (a tag whose type is the element type) and returns what it returns.
+namespace detail {
+[[noreturn]] void fail_not_floating(Dtype dtype);  // "expected a floating-point tensor (Float or Double), got Long"
+}
+// Calls f(float{}) or f(double{}) (a tag whose type is the element type) and returns what it returns;
+// any other dtype throws (see dispatch_all for code that serves every dtype).
 template <typename F> decltype(auto) dispatch(Dtype dtype, F &&f) {
   if (dtype == Dtype::Float) return f(float{});
+  if (dtype != Dtype::Double) detail::fail_not_floating(dtype);
   return f(double{});
 }
-template <typename T> constexpr Dtype dtype_of() { return std::is_same_v<T, float> ? kFloat : kDouble; }
+// Calls f with the tag of any dtype (float, double, long, int, short, char, unsigned char, bool); every
+// branch's result is converted to the Float one's.
+template <typename F> decltype(auto) dispatch_all(Dtype dtype, F &&f) {
+  using R = decltype(f(float{}));
+  switch (dtype) {
+    case Dtype::Float: return f(float{});
+    case Dtype::Double: return static_cast<R>(f(double{}));
+    case Dtype::Long: return static_cast<R>(f(long{}));
+    case Dtype::Int: return static_cast<R>(f(int{}));
+    case Dtype::Short: return static_cast<R>(f(short{}));
+    case Dtype::Char: return static_cast<R>(f(char{}));
+    case Dtype::Byte: return static_cast<R>(f(static_cast<unsigned char>(0)));
+    case Dtype::Bool: break;
+  }
+  return static_cast<R>(f(bool{}));
+}
+// The dtype of a C type: float, double, long (int64_t), int, short, char (int8_t's storage in TH),
+// unsigned char (uint8_t) and bool.
+template <typename T> constexpr Dtype dtype_of() {
+  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, long> ||
+                    std::is_same_v<T, int> || std::is_same_v<T, short> || std::is_same_v<T, char> ||
+                    std::is_same_v<T, signed char> || std::is_same_v<T, unsigned char> || std::is_same_v<T, bool>,
+                "dtype_of<T>: no ember dtype for this C type");
+  if constexpr (std::is_same_v<T, float>) return kFloat;
+  else if constexpr (std::is_same_v<T, double>) return kDouble;
+  else if constexpr (std::is_same_v<T, long>) return kLong;
+  else if constexpr (std::is_same_v<T, int>) return kInt;
+  else if constexpr (std::is_same_v<T, short>) return kShort;
+  else if constexpr (std::is_same_v<T, char> || std::is_same_v<T, signed char>) return kChar;
+  else if constexpr (std::is_same_v<T, unsigned char>) return kByte;
+  else return kBool;
+}
 
 // A dtype and a device: what the factories take (a Dtype or a Device alone converts to it).
 struct TensorOptions {
@@ -144,12 +244,17 @@ class Tensor {
   using Hook = std::function<Tensor(const Tensor &)>;
 
   Tensor() = default;  // undefined: every operation on it throws
-  // Adopts a raw handle: takes over one reference (the caller must not free it).
+  // Adopts a raw handle: takes over one reference (the caller must not free it). A THByteTensor is a
+  // Byte tensor (adopt(t).to(kBool) makes a Bool one).
   static Tensor adopt(THFloatTensor *t);
   static Tensor adopt(THDoubleTensor *t);
+  static Tensor adopt(THLongTensor *t);
+  static Tensor adopt(THIntTensor *t);
+  static Tensor adopt(THShortTensor *t);
+  static Tensor adopt(THCharTensor *t);
+  static Tensor adopt(THByteTensor *t);
   // Shares a raw handle: retains it (the caller keeps its own reference).
-  static Tensor wrap(THFloatTensor *t);
-  static Tensor wrap(THDoubleTensor *t);
+  template <typename H> static Tensor wrap(H *t);
 
   bool defined() const { return impl_ != nullptr; }
   Dtype dtype() const;
@@ -162,19 +267,22 @@ class Tensor {
   bool is_same(const Tensor &other) const { return impl_ == other.impl_; }  // the same Tensor object
   std::string toString() const;  // "torch.FloatTensor of size 2x3"
 
-  // The raw handle (borrowed; valid while this Tensor lives). Throws if the dtype differs.
-  THFloatTensor *th_float() const;
-  THDoubleTensor *th_double() const;
-  THFloatTensor *th(float) const { return th_float(); }  // by dispatch tag
-  THDoubleTensor *th(double) const { return th_double(); }
+  // The raw handle (borrowed; valid while this Tensor lives), by dispatch tag: th(float{}) or th<float>()
+  // is the THFloatTensor of a CPU Float tensor, th<bool>() the THByteTensor of a Bool one. Throws if
+  // the dtype or the device differs.
+  template <typename T> th_tensor_t<T> *th(T) const;
   template <typename T> th_tensor_t<T> *th() const { return th(T{}); }
+  THFloatTensor *th_float() const { return th<float>(); }
+  THDoubleTensor *th_double() const { return th<double>(); }
   // Internal (cpp/src): the libTHC handle of a CUDA tensor, by a CUDA dispatch tag.
   template <typename Tag> typename Tag::handle *th(Tag tag) const;
 
   // Pointer to the first element (honours the storage offset; the layout follows strides()). CPU
-  // tensors only (throws for a CUDA tensor: copy it with cpu()).
+  // tensors only (throws for a CUDA tensor: copy it with cpu()); T must be the dtype's C type
+  // (dtype_of<T>() == dtype(); int64_t is long, uint8_t unsigned char, and a Bool tensor gives bool).
   template <typename T> T *data() const;
-  template <typename T> T item() const;  // the value of a one-element tensor
+  // The value of a one-element tensor, converted to T (any arithmetic type; a CUDA tensor is read back).
+  template <typename T> T item() const;
   double item() const;
 
   // Views: share the storage.
@@ -195,7 +303,9 @@ class Tensor {
   Tensor contiguous() const;  // *this when already contiguous
   Tensor clone() const;
   Tensor detach() const;  // same data, no history, requires_grad false
-  Tensor to(Dtype dtype) const;  // *this when already of that dtype
+  // *this when already of that dtype. Floating to integral truncates toward zero; to Bool gives
+  // value != 0. Differentiable between floating dtypes only.
+  Tensor to(Dtype dtype) const;
   // A copy on the device (*this when already there); differentiable: the gradient goes back.
   Tensor to(Device device) const;
   // non_blocking: an upload from a contiguous CPU tensor is queued on the current CUDA stream and
@@ -268,7 +378,8 @@ class Tensor {
   Tensor norm(double p, long dim, bool keepdim = false) const;
   // (var(1) and std(1) reduce over dimension 1; var(true) and var(false) over everything)
 
-  // Comparisons: 0/1 of this dtype and of the broadcast shape (not differentiable).
+  // Comparisons: Bool tensors of the broadcast shape (not differentiable); the operands are promoted
+  // to one dtype first.
   Tensor eq(const Tensor &other) const;
   Tensor ne(const Tensor &other) const;
   Tensor lt(const Tensor &other) const;
@@ -327,9 +438,12 @@ Tensor full(Shape shape, double value, TensorOptions options);
 Tensor rand(Shape shape, TensorOptions options);
 Tensor randn(Shape shape, TensorOptions options);
 Tensor arange(double end, Dtype dtype = kFloat);
-Tensor arange(double start, double end, double step = 1, Dtype dtype = kFloat);  // end excluded
+Tensor arange(double start, double end, double step = 1, Dtype dtype = kFloat);  // end excluded (any dtype)
 Tensor from_vector(const std::vector<float> &values, Shape shape = {});   // Float; default shape {n}
 Tensor from_vector(const std::vector<double> &values, Shape shape = {});  // Double
+Tensor from_vector(const std::vector<long> &values, Shape shape = {});    // Long (std::vector<int64_t>)
+Tensor from_vector(const std::vector<int> &values, Shape shape = {});     // Int
+Tensor from_vector(const std::vector<bool> &values, Shape shape = {});    // Bool
 // copy = true copies the data; copy = false wraps the memory, which must outlive every view.
 Tensor from_blob(void *data, Shape shape, Dtype dtype, bool copy = true);
 Tensor empty_like(const Tensor &t);

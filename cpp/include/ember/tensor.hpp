@@ -395,6 +395,10 @@ class Tensor {
   bool equal(const Tensor &other) const;  // same shape and values
   bool allclose(const Tensor &other, double rtol = 1e-5, double atol = 1e-8) const;
 
+  // ---- Indexing, joining, reordering (tensor_index.cpp, tensor_join.cpp, tensor_sort.cpp): the ops
+  // engineer's block; methods go here.
+  // ---- end of the ops block
+
   // Autograd (autograd.cpp).
   bool requires_grad() const;
   Tensor &set_requires_grad(bool requires_grad);  // leaves only
@@ -478,6 +482,9 @@ inline Tensor &operator-=(Tensor &a, double b) { return a.sub_(b); }
 inline Tensor &operator*=(Tensor &a, double b) { return a.mul_(b); }
 inline Tensor &operator/=(Tensor &a, double b) { return a.div_(b); }
 inline Tensor matmul(const Tensor &a, const Tensor &b) { return a.matmul(b); }
+
+// ---- Free functions of the ops block (cat, stack, where, ...): the ops engineer's block.
+// ---- end of the free functions of the ops block
 
 Shape broadcast_shapes(const Shape &a, const Shape &b);  // throws when they do not broadcast
 // Sums grad down to shape (the reverse of broadcasting shape to grad's shape).

@@ -48,6 +48,13 @@ void fail_not_floating(Dtype dtype) {
        " tensor (convert it with .to(kFloat))");
 }
 
+void check_floating(const Tensor &t, const char *op) {
+  check_defined(t, op);
+  if (!is_floating_point(t.dtype()))
+    fail(std::string(op) + ": expected a floating-point tensor (Float or Double), got a " + dtype_name(t.dtype()) +
+         " tensor (convert it with .to(kFloat))");
+}
+
 void fail_not_cuda_math(Dtype dtype) {
   fail(std::string("on CUDA this operation needs a Float, Double or Long tensor, got a ") + dtype_name(dtype) +
        " tensor (libTHC has only copies for the other dtypes: convert it with .to(kLong) or compute on the CPU)");
@@ -144,6 +151,28 @@ Dtype promote_types(Dtype a, Dtype b) {
   if ((a == kByte && b == kChar) || (a == kChar && b == kByte)) return kShort;  // both ranges fit in Short
   auto rank = [](Dtype d) { return d == kLong ? 4 : d == kInt ? 3 : d == kShort ? 2 : 1; };  // Byte, Char: 1
   return rank(a) >= rank(b) ? a : b;
+}
+
+bool can_cast(Dtype from, Dtype to) {
+  if (is_floating_point(from) && !is_floating_point(to)) return false;
+  return from == kBool || to != kBool;
+}
+
+Dtype result_type(const Tensor &a, const Tensor &b) {
+  check_defined(a, "result_type");
+  check_defined(b, "result_type");
+  return promote_types(a.dtype(), b.dtype());
+}
+
+Dtype detail::scalar_result_type(Dtype t, const Scalar &s) {
+  auto rank = [](Dtype d) { return d == kBool ? 0 : is_floating_point(d) ? 2 : 1; };
+  if (rank(s.kind()) <= rank(t)) return t;
+  return s.is_floating_point() ? kFloat : kLong;  // the default dtype of the scalar's kind
+}
+
+Dtype result_type(const Tensor &t, const Scalar &s) {
+  check_defined(t, "result_type");
+  return scalar_result_type(t.dtype(), s);
 }
 
 std::string shape_str(const Shape &shape) {
@@ -301,14 +330,16 @@ void manual_seed(uint64_t seed) { THRandom_manualSeed(generator(), (unsigned lon
 Tensor empty(Shape shape, Dtype dtype) { return empty(std::move(shape), TensorOptions(dtype)); }
 Tensor zeros(Shape shape, Dtype dtype) { return zeros(std::move(shape), TensorOptions(dtype)); }
 Tensor ones(Shape shape, Dtype dtype) { return ones(std::move(shape), TensorOptions(dtype)); }
-Tensor full(Shape shape, double value, Dtype dtype) { return full(std::move(shape), value, TensorOptions(dtype)); }
+Tensor full(Shape shape, Scalar value, Dtype dtype) { return full(std::move(shape), value, TensorOptions(dtype)); }
 Tensor rand(Shape shape, Dtype dtype) {
   Tensor r = sized(shape, dtype, "rand");
+  check_floating(r, "rand");
   visit_cpu(r, "rand", [](auto tag, auto *h) { EMBER_TH(uniform, tag)(h, generator(), 0, 1); });
   return r;
 }
 Tensor randn(Shape shape, Dtype dtype) {
   Tensor r = sized(shape, dtype, "randn");
+  check_floating(r, "randn");
   visit_cpu(r, "randn", [](auto tag, auto *h) { EMBER_TH(normal, tag)(h, generator(), 0, 1); });
   return r;
 }
@@ -317,8 +348,10 @@ Tensor zeros(Shape shape, TensorOptions options) {
   return filled(shape, options, "zeros", [](auto tag, auto *h) { EMBER_TH(zero, tag)(h); });
 }
 Tensor ones(Shape shape, TensorOptions options) { return full(shape, 1, options); }
-Tensor full(Shape shape, double value, TensorOptions options) {
-  return filled(shape, options, "full", [value](auto tag, auto *h) { EMBER_TH(fill, tag)(h, value); });
+Tensor full(Shape shape, Scalar value, TensorOptions options) {
+  return filled(shape, options, "full", [value](auto tag, auto *h) {
+    EMBER_TH(fill, tag)(h, value.to<scalar_of_t<decltype(tag)>>());
+  });
 }
 // Drawn on the CPU from the one generator, then copied: a seed gives the same values on any device.
 Tensor rand(Shape shape, TensorOptions options) {
@@ -332,7 +365,7 @@ Tensor randn(Shape shape, TensorOptions options) {
 Tensor empty_like(const Tensor &t) { return empty(t.sizes(), t.options()); }
 Tensor zeros_like(const Tensor &t) { return zeros(t.sizes(), t.options()); }
 Tensor ones_like(const Tensor &t) { return ones(t.sizes(), t.options()); }
-Tensor full_like(const Tensor &t, double value) { return full(t.sizes(), value, t.options()); }
+Tensor full_like(const Tensor &t, Scalar value) { return full(t.sizes(), value, t.options()); }
 Tensor rand_like(const Tensor &t) { return rand(t.sizes(), t.options()); }
 Tensor randn_like(const Tensor &t) { return randn(t.sizes(), t.options()); }
 
@@ -631,9 +664,8 @@ Tensor Tensor::clone() const {
 
 Tensor Tensor::detach() const { return alias(*this); }
 
-namespace {
-// out = in converted to out's dtype, both of one size and on one device: TH's copy<Source> functions or
-// THC's copyCuda<Source> ones (a Bool source reads as its bytes, 0 or 1).
+namespace detail {
+// TH's copy<Source> functions or THC's copyCuda<Source> ones (a Bool source reads as its bytes, 0 or 1).
 #define EMBER_COPY_CONVERTING_(COPY)                                                       \
   if constexpr (std::is_same_v<S, float>) EMBER_TH(COPY##Float, out_tag)(out, in);         \
   else if constexpr (std::is_same_v<S, double>) EMBER_TH(COPY##Double, out_tag)(out, in);  \
@@ -645,7 +677,7 @@ namespace {
 void copy_converting(const Tensor &out_tensor, const Tensor &in_tensor) {
   dispatch_any(out_tensor, [&](auto out_tag) {
     auto *out = out_tensor.th(out_tag);
-    dispatch_any(in_tensor, [&](auto in_tag) {
+    auto convert = [&](auto in_tag) {
       auto *in = in_tensor.th(in_tag);
       if constexpr (is_cuda_tag_v<decltype(out_tag)>) {
         using S = typename decltype(in_tag)::scalar;
@@ -654,11 +686,14 @@ void copy_converting(const Tensor &out_tensor, const Tensor &in_tensor) {
         using S = decltype(in_tag);
         EMBER_COPY_CONVERTING_(copy)
       }
-    });
+    };
+    // the source's tags on the destination's device only (they share it)
+    if constexpr (is_cuda_tag_v<decltype(out_tag)>) dispatch_tags<void, CudaTag>(in_tensor.dtype(), convert);
+    else dispatch_tags<void, CpuTag>(in_tensor.dtype(), convert);
   });
 }
 #undef EMBER_COPY_CONVERTING_
-}  // namespace
+}  // namespace detail
 
 Tensor Tensor::to(Dtype target) const {
   check_defined(*this, "to");

@@ -172,6 +172,14 @@ void check_defined(const Tensor &t, const char *op);
 // Both defined, of one dtype and on one device (an error naming both otherwise).
 void check_same_dtype(const Tensor &a, const Tensor &b, const char *op);
 void check_same_device(const Tensor &a, const Tensor &b, const char *op);
+// Throws "<op>: expected a floating-point tensor (Float or Double), got a Long tensor ..." (and for an
+// undefined t): the operations that need floating point name themselves with it.
+void check_floating(const Tensor &t, const char *op);
+// result_type(t, s) for a tensor of dtype t (see Scalar).
+Dtype scalar_result_type(Dtype t, const Scalar &s);
+// out = in converted to out's dtype (as to() converts, but Bool from a number other than 0 or 1 is
+// not normalized), both of one size and on one device.
+void copy_converting(const Tensor &out, const Tensor &in);
 // Throws "<op>: ... only on the CPU" for a CUDA tensor (code that reads host memory directly).
 void check_cpu_kernel(const Tensor &t, const char *op);
 long wrap_dim(long dim, long ndim, const char *op);  // a negative dim counts from the end

@@ -175,7 +175,10 @@ void backward(const tensor_list &roots, const tensor_list &grads, bool retain_gr
   auto deliver = [&](Node *node, long slot, const Tensor &g) {
     tensor_list &in = pending[node];
     if (in.size() < node->outputs.size()) in.resize(node->outputs.size());
-    if (g.defined()) add_into(in[(size_t)slot], g);
+    // An operation that mixed dtypes sends each input the gradient of its own dtype (a Float input
+    // of a Float * Double product gets a Float one).
+    const Dtype dtype = node->outputs[(size_t)slot].second.dtype;
+    if (g.defined()) add_into(in[(size_t)slot], g.dtype() == dtype ? g : g.to(dtype));
   };
   std::deque<Node *> ready;
   for (auto &s : starts) deliver(s.first.fn.get(), s.first.input_nr, s.second);
@@ -296,6 +299,9 @@ Tensor &Tensor::set_requires_grad(bool requires_grad) {
   if (impl().grad_fn)
     fail("set_requires_grad: only leaf tensors can change requires_grad (this one has the history " +
          impl().grad_fn->name() + "; use detach())");
+  if (requires_grad && !is_floating_point(dtype()))
+    fail(std::string("set_requires_grad: only tensors of a floating-point dtype can require gradients, got a ") +
+         dtype_name(dtype()) + " tensor (convert it with .to(kFloat))");
   impl().requires_grad = requires_grad;
   return *this;
 }

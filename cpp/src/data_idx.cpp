@@ -83,7 +83,8 @@ template <int Type> double decode(const unsigned char *p) {
 
 template <int Type, typename T> void convert(const unsigned char *src, T *dst, size_t n) {
   constexpr size_t width = Type == 0x0B ? 2 : Type == 0x0C || Type == 0x0D ? 4 : Type == 0x0E ? 8 : 1;
-  for (size_t i = 0; i < n; i++) dst[i] = (T)decode<Type>(src + i * width);
+  // as a tensor conversion would: truncated and saturated for an integral T, != 0 for bool
+  for (size_t i = 0; i < n; i++) dst[i] = Scalar(decode<Type>(src + i * width)).to<T>();
 }
 
 template <typename T> void convert(int type, const unsigned char *src, T *dst, size_t n) {
@@ -183,7 +184,7 @@ Tensor read_idx(const std::string &path, Dtype dtype) {
   }
   std::vector<unsigned char> raw = read_data(file, path, bytes);
   Tensor out = empty(shape, dtype);
-  dispatch(dtype, [&](auto tag) { convert(header[2], raw.data(), out.data<decltype(tag)>(), (size_t)count); });
+  dispatch_all(dtype, [&](auto tag) { convert(header[2], raw.data(), out.data<decltype(tag)>(), (size_t)count); });
   return out;
 }
 

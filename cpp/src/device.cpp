@@ -158,31 +158,26 @@ Tensor Tensor::to(Device target, bool non_blocking) const {
     const Tensor src = contiguous();
     LongStorage size(sizes());
     THCState *state = thc_state();
-    // Upload (THC's copyFloat/copyDouble read a CPU tensor), download (TH's copyCudaFloat/
-    // copyCudaDouble write one), or THC's copy between two devices, on the CUDA side's device.
+    // Upload (THC's copyCPU reads a CPU tensor of its type), download (TH's copyCuda writes one), or
+    // THC's copy between two devices, on the CUDA side's device.
     DeviceGuard guard(target.is_cuda() ? target : from);
-    dispatch(dtype(), [&](auto tag) {
+    dispatch_all(dtype(), [&](auto tag) {
       using T = decltype(tag);
-      constexpr bool is_float = std::is_same_v<T, float>;
       auto *cuda_dst = target.is_cuda() ? r.th(CudaTag<T>{}) : nullptr;
       if (target.is_cuda()) EMBER_TH(resize, CudaTag<T>{})(cuda_dst, size.get(), nullptr);
       else EMBER_TH(resize, tag)(r.th(tag), size.get(), nullptr);
-      if (from.is_cpu() && non_blocking && src.is_same(*this)) {  // the caller keeps the source alive
-        if constexpr (is_float) THCudaTensor_copyAsyncCPU(state, cuda_dst, src.th(tag));
-        else THCudaDoubleTensor_copyAsyncCPU(state, cuda_dst, src.th(tag));
-      } else if (from.is_cpu()) {
-        if constexpr (is_float) THCudaTensor_copyFloat(state, cuda_dst, src.th(tag));
-        else THCudaDoubleTensor_copyDouble(state, cuda_dst, src.th(tag));
-      } else if (target.is_cpu()) {
-        if constexpr (is_float) THFloatTensor_copyCudaFloat(state, r.th(tag), src.th(CudaTag<T>{}));
-        else THDoubleTensor_copyCudaDouble(state, r.th(tag), src.th(CudaTag<T>{}));
-      } else {
+      if (from.is_cpu() && non_blocking && src.is_same(*this))  // the caller keeps the source alive
+        EMBER_TH(copyAsyncCPU, CudaTag<T>{})(cuda_dst, src.th(tag));
+      else if (from.is_cpu())
+        EMBER_TH(copyCPU, CudaTag<T>{})(cuda_dst, src.th(tag));
+      else if (target.is_cpu())
+        EMBER_TH(copyCuda, tag)(state, r.th(tag), src.th(CudaTag<T>{}));
+      else
         EMBER_TH(copy, CudaTag<T>{})(cuda_dst, src.th(CudaTag<T>{}));
-      }
     });
   }
 #endif
-  if (autograd::needs_record({*this}))
+  if (is_floating_point(dtype()) && autograd::needs_record({*this}))
     autograd::record("ToBackward", {r}, {*this}, [from](const tensor_list &g, const std::vector<bool> &) {
       return tensor_list{g[0].to(from)};
     });
@@ -197,19 +192,11 @@ Tensor Tensor::pin_memory() const {
   ThErrorScope th_errors;
   THAllocator *pinned = THCState_getCudaHostAllocator(thc_state());  // throws without CUDA or a device
   LongStorage size(sizes());
-  Tensor r = dispatch(dtype(), [&](auto tag) {
-    using T = decltype(tag);
-    if constexpr (std::is_same_v<T, float>) {
-      THFloatStorage *storage = THFloatStorage_newWithAllocator(numel(), pinned, nullptr);
-      THFloatTensor *t = THFloatTensor_newWithStorage(storage, 0, size.get(), nullptr);
-      THFloatStorage_free(storage);  // the tensor holds it
-      return Tensor::adopt(t);
-    } else {
-      THDoubleStorage *storage = THDoubleStorage_newWithAllocator(numel(), pinned, nullptr);
-      THDoubleTensor *t = THDoubleTensor_newWithStorage(storage, 0, size.get(), nullptr);
-      THDoubleStorage_free(storage);
-      return Tensor::adopt(t);
-    }
+  Tensor r = make_empty(options());
+  dispatch_all(dtype(), [&](auto tag) {
+    auto *storage = EMBER_TH_STORAGE(newWithAllocator, tag)(numel(), pinned, nullptr);
+    EMBER_TH(setStorage, tag)(r.th(tag), storage, 0, size.get(), nullptr);
+    EMBER_TH_STORAGE(free, tag)(storage);  // the tensor holds it
   });
   NoGradGuard no_grad;
   r.copy_(*this);

@@ -61,11 +61,11 @@ std::vector<unsigned char> encode(const Records &records) {
     Tensor t = tensor.detach().cpu().contiguous();  // checkpoints hold host data: a GPU tensor is copied
     w.put<uint32_t>((uint32_t)name.size());
     w.put(name.data(), name.size());
-    w.put<uint8_t>(t.dtype() == kFloat ? 0 : 1);
+    w.put<uint8_t>((uint8_t)t.dtype());  // the file's dtype codes are the enum's order
     w.put<uint8_t>((uint8_t)t.dim());
     for (long s : t.sizes()) w.put<int64_t>(s);
     if (t.numel() > 0)
-      dispatch(t.dtype(), [&](auto tag) { w.put(t.data<decltype(tag)>(), (size_t)t.numel() * sizeof(tag)); });
+      dispatch_all(t.dtype(), [&](auto tag) { w.put(t.data<decltype(tag)>(), (size_t)t.numel() * sizeof(tag)); });
   }
   uint64_t payload = w.bytes.size() - kHeaderSize;
   std::memcpy(&w.bytes[16], &payload, 8);
@@ -335,7 +335,7 @@ Records decode(const std::vector<unsigned char> &bytes, const std::string &path)
     r.pos += len;
     if (!names.insert(name).second) fail(rec + " repeats the name \"" + name + "\"");
     uint8_t dtype = r.get<uint8_t>(), ndim = r.get<uint8_t>();
-    if (dtype > 1) fail(rec + " (\"" + name + "\") has an unknown dtype code " + std::to_string(dtype));
+    if (dtype > (uint8_t)kBool) fail(rec + " (\"" + name + "\") has an unknown dtype code " + std::to_string(dtype));
     if (ndim > kMaxDims) fail(rec + " (\"" + name + "\") has " + std::to_string(ndim) + " dimensions");
     Shape shape;
     uint64_t numel = ndim ? 1 : 0;
@@ -346,11 +346,14 @@ Records decode(const std::vector<unsigned char> &bytes, const std::string &path)
       if (numel > bytes.size()) fail(rec + " (\"" + name + "\") has more elements than the file has bytes");
       shape.push_back((long)s);
     }
-    Dtype dt = dtype == 0 ? kFloat : kDouble;
-    size_t width = dtype == 0 ? 4 : 8;
+    const Dtype dt = static_cast<Dtype>(dtype);
+    const size_t width = element_size(dt);
     r.need((size_t)numel * width);
     Tensor t = ndim ? empty(shape, dt) : empty({0}, dt);
-    if (numel) std::memcpy(dispatch(dt, [&](auto tag) -> void * { return t.data<decltype(tag)>(); }), &bytes[r.pos], (size_t)numel * width);
+    if (numel) std::memcpy(dispatch_all(dt, [&](auto tag) -> void * { return t.data<decltype(tag)>(); }), &bytes[r.pos], (size_t)numel * width);
+    if (dt == kBool)
+      for (uint64_t i = 0; i < numel; i++)
+        if (bytes[r.pos + i] > 1) fail(rec + " (\"" + name + "\") is a Bool tensor with a value other than 0 or 1");
     r.pos += (size_t)numel * width;
     records.emplace_back(std::move(name), std::move(t));
   }

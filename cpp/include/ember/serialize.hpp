@@ -27,9 +27,11 @@
 //   16   8  uint64 payload size P (the bytes of the R records)
 //   24   P  R records, each:
 //             uint32 name length L (1 .. 4096), then L bytes of name (no terminator)
-//             uint8  dtype: 0 Float (IEEE 754 binary32), 1 Double (binary64)
+//             uint8  dtype: 0 Float (IEEE 754 binary32), 1 Double (binary64), 2 Long (int64),
+//                    3 Int (int32), 4 Short (int16), 5 Char (int8), 6 Byte (uint8), 7 Bool (one byte,
+//                    0 or 1); files holding only Float and Double are those ember always wrote
 //             uint8  number of dimensions D (0 .. 16; 0: an empty tensor), then D int64 sizes (>= 1)
-//             the elements in row-major order, little-endian (4 or 8 bytes each)
+//             the elements in row-major order, little-endian (1 to 8 bytes each)
 //   24+P 4  uint32 CRC-32 (zlib's crc32) of bytes 8 .. 24+P-1 (everything after the magic)
 // The file ends there. Record names: "model.<name in the model's state_dict>" and
 // "optimizer.<name in the optimizer's state_dict>" (see optim.hpp).

@@ -157,26 +157,6 @@ tensor_list gru_layer(const Tensor &input, const Tensor &h0, const Tensor &w_ih,
 }  // namespace functional
 
 // ------------------------------------------------------------------------------------ modules
-namespace {
-// [L x ...] from L tensors of one shape; the gradient flows back to each.
-Tensor stack(const tensor_list &parts) {
-  Shape shape = parts[0].sizes();
-  shape.insert(shape.begin(), (long)parts.size());
-  Tensor r = empty(shape, parts[0].options());
-  {
-    NoGradGuard no_grad;
-    for (size_t i = 0; i < parts.size(); i++) r[(long)i].copy_(parts[i]);
-  }
-  if (autograd::needs_record(parts))
-    autograd::record("StackBackward", {r}, parts, [n = parts.size()](const tensor_list &g, const std::vector<bool> &) {
-      tensor_list r;
-      for (size_t i = 0; i < n; i++) r.push_back(g[0][(long)i]);
-      return r;
-    });
-  return r;
-}
-}  // namespace
-
 RNNImplBase::RNNImplBase(const char *type_name, long gates, const RNNOptions &o) : Module(type_name), options(o) {
   if (o.input_size() <= 0 || o.hidden_size() <= 0 || o.num_layers() <= 0)
     fail(std::string(type_name) + ": input_size, hidden_size and num_layers must be positive, got " +

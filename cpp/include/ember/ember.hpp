@@ -1,6 +1,7 @@
 #pragma once
 // The ember C++ training layer: everything in one include.
 #include <ember/tensor.hpp>
+#include <ember/indexing.hpp>
 #include <ember/autograd.hpp>
 #include <ember/thnn.hpp>
 #include <ember/optim.hpp>

@@ -76,6 +76,7 @@ struct AccumulateGrad : Node {
   explicit AccumulateGrad(std::shared_ptr<TensorImpl> leaf) : Node("AccumulateGrad"), variable(std::move(leaf)) {}
   tensor_list apply(tensor_list &&grads) override {
     Tensor g = grads[0];
+    std::lock_guard<std::mutex> lock(variable->leaf_mutex);
     for (const Tensor::Hook &hook : variable->hooks) {
       Tensor replaced = hook(g);
       if (replaced.defined()) g = replaced;
@@ -89,6 +90,7 @@ struct AccumulateGrad : Node {
 
 std::shared_ptr<Node> grad_accumulator(const Tensor &leaf) {
   TensorImpl &impl = leaf.impl();
+  std::lock_guard<std::mutex> lock(impl.leaf_mutex);
   if (auto acc = impl.grad_accumulator.lock()) return acc;
   auto acc = std::make_shared<AccumulateGrad>(leaf.impl_ptr());
   acc->outputs.push_back({leaf.sizes(), leaf.options()});

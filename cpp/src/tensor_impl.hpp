@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,9 @@ struct TensorImpl {
   Tensor grad;
   std::weak_ptr<autograd::Node> grad_accumulator;  // leaves: the node that accumulates into grad
   std::vector<Tensor::Hook> hooks;                 // leaves (non-leaf hooks live on grad_fn)
+  // Guards grad_accumulator and the accumulation into grad: threads that run one model (a parameter
+  // in several graphs at once) record and run backward through the same leaf.
+  std::mutex leaf_mutex;
 };
 
 namespace detail {

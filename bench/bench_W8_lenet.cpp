@@ -100,8 +100,8 @@ class RawLeNet {
     THFloatTensor *x = batch.data.th_float();
     long b = x->size[0];
     THLongTensor_resize1d(target_, b);
-    const float *labels = batch.target.data<float>();
-    for (long i = 0; i < b; i++) THLongTensor_data(target_)[i] = (long)labels[i] + 1;
+    const long *labels = batch.target.data<long>();
+    for (long i = 0; i < b; i++) THLongTensor_data(target_)[i] = labels[i] + 1;
     for (auto *g : g_) THFloatTensor_zero(g);
     // forward
     THNN_FloatSpatialConvolutionMM_updateOutput(nullptr, x, c1_, w_[0], w_[1], finput1_, fgrad1_, 5, 5, 1, 1, 2, 2);

@@ -66,7 +66,7 @@ Tensor gather_rows(const Tensor &src, const std::vector<size_t> &indices) {
   shape[0] = (long)indices.size();
   Tensor out = empty(shape, src.options());
   size_t row = (size_t)(src.numel() / src.size(0));
-  dispatch(src.dtype(), [&](auto tag) {
+  dispatch_all(src.dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T *from = src.data<T>();
     T *to = out.data<T>();

@@ -209,13 +209,13 @@ TensorDataset load_fashion_mnist(const std::string &root, bool train) {
   std::string prefix = train ? "train" : "t10k";
   std::string images_path = find_file(root, prefix + "-images-idx3-ubyte");
   std::string labels_path = find_file(root, prefix + "-labels-idx1-ubyte");
-  Tensor images = read_idx(images_path), labels = read_idx(labels_path);
+  Tensor images = read_idx(images_path), labels = read_idx(labels_path, kLong);
   if (images.dim() != 3 || images.size(1) != 28 || images.size(2) != 28)
     fail("FashionMNIST: " + images_path + " holds " + shape_str(images.sizes()) + ", expected [N x 28 x 28]");
   if (labels.dim() != 1 || labels.size(0) != images.size(0))
     fail("FashionMNIST: " + labels_path + " holds " + shape_str(labels.sizes()) + ", expected [" +
          std::to_string(images.size(0)) + "] (one label per image)");
-  if (labels.min().item() < 0 || labels.max().item() > 9)
+  if (labels.min().item<long>() < 0 || labels.max().item<long>() > 9)
     fail("FashionMNIST: " + labels_path + " has labels outside 0..9");
   images.div_(255);
   return TensorDataset(images.view({images.size(0), 1, 28, 28}), labels);

@@ -20,14 +20,15 @@ namespace functional {
 namespace {
 // gw += the rows of g at the 1-based ids of index (LookupTable_accGradParameters). THCUNN sorts the
 // ids into two index buffers of its own; THNN takes none.
-template <typename Tag> void lookup_table_backward(Tag tag, Index &index, const Tensor &g, const Tensor &gw,
+template <typename Tag> void lookup_table_backward(Tag tag, const Tensor &index, const Tensor &g, const Tensor &gw,
                                                    int padding) {
   if constexpr (is_cuda_tag_v<Tag>) {
-    Index sorted, positions;
-    EMBER_THNN(LookupTable_accGradParameters, tag)(thnn::state_of(tag), index.of(tag), g.th(tag), gw.th(tag),
-                                                   nullptr, sorted.of(tag), positions.of(tag), false, padding, 1.0);
+    Tensor sorted = make_empty({kLong, gw.device()}), positions = make_empty({kLong, gw.device()});
+    EMBER_THNN(LookupTable_accGradParameters, tag)(thnn::state_of(tag), long_th(index, tag), g.th(tag), gw.th(tag),
+                                                   nullptr, long_th(sorted, tag), long_th(positions, tag), false,
+                                                   padding, 1.0);
   } else {
-    EMBER_THNN(LookupTable_accGradParameters, tag)(thnn::state_of(tag), index.of(tag), g.th(tag), gw.th(tag),
+    EMBER_THNN(LookupTable_accGradParameters, tag)(thnn::state_of(tag), long_th(index, tag), g.th(tag), gw.th(tag),
                                                    nullptr, nullptr, nullptr, false, padding, 1.0);
   }
 }
@@ -43,17 +44,18 @@ Tensor embedding(const Tensor &ids, const Tensor &weight, std::optional<long> pa
          " rows");
   if (max_norm && !(*max_norm > 0)) fail("embedding: max_norm must be positive, got " + std::to_string(*max_norm));
   if (!(norm_type > 0)) fail("embedding: norm_type must be positive, got " + std::to_string(norm_type));
-  LongTensor index = one_based_ids(ids, rows, fn, "id");
+  Tensor index = one_based(ids, rows, weight.device(), fn, {"input", "ids", "id"}).reshape({-1});
   if (max_norm) {
     // The referenced rows are rescaled in place, outside the graph, as PyTorch does.
     ember::detail::dispatch_on(weight, [&](auto tag) {
-      EMBER_THNN(LookupTable_renorm, tag)(thnn::state_of(tag), index->of(tag), weight.th(tag), *max_norm, norm_type);
+      EMBER_THNN(LookupTable_renorm, tag)(thnn::state_of(tag), long_th(index, tag), weight.th(tag), *max_norm,
+                                          norm_type);
     });
     bump_version(weight);
   }
   Tensor output = make_empty(weight.options());
   ember::detail::dispatch_on(weight, [&](auto tag) {
-    EMBER_TH(indexSelect, tag)(output.th(tag), weight.th(tag), 0, index->of(tag));
+    EMBER_TH(indexSelect, tag)(output.th(tag), weight.th(tag), 0, long_th(index, tag));
   });
   Shape shape = ids.sizes();
   shape.push_back(dim);
@@ -65,7 +67,8 @@ Tensor embedding(const Tensor &ids, const Tensor &weight, std::optional<long> pa
                    [index, rows, dim, padding, options = weight.options()](const tensor_list &grads,
                                                                            const std::vector<bool> &) {
                      Tensor gw = zeros({rows, dim}, options), g = grads[0].contiguous();
-                     ember::detail::dispatch_on(gw, [&](auto tag) { lookup_table_backward(tag, *index, g, gw, padding); });
+                     ember::detail::dispatch_on(gw,
+                                                [&](auto tag) { lookup_table_backward(tag, index, g, gw, padding); });
                      return tensor_list{gw};
                    });
   return output;

@@ -1,6 +1,5 @@
 // nn::functional's layers: each a THNN kernel triple behind thnn::apply; the internal helpers of
 // nn_internal.hpp.
-#include <cmath>
 #include <limits>
 
 #include "nn_internal.hpp"
@@ -36,55 +35,14 @@ int to_int(long v, const std::string &fn, const char *what) {
   return (int)v;
 }
 
-Index::Index() : cpu_(THLongTensor_new()) {}
-Index::Index(THLongTensor *cpu) : cpu_(cpu) {}
-Index::~Index() {
-  THLongTensor_free(cpu_);
-#ifdef EMBER_WITH_CUDA
-  if (cuda_) THCudaLongTensor_free(ember::detail::thc_state(), cuda_);
-#endif
-}
-
-THCudaLongTensor *Index::cuda() {
-#ifdef EMBER_WITH_CUDA
-  if (!cuda_) {
-    THCState *state = ember::detail::thc_state();
-    cuda_ = THCudaLongTensor_new(state);
-    THCudaLongTensor_copyLong(state, cuda_, cpu_);
-  }
-  return cuda_;
-#else
-  ember::detail::thc_state();  // throws: built without CUDA
-  return nullptr;
-#endif
-}
-
-LongTensor one_based_ids(const Tensor &ids, long count, const std::string &fn, const char *what,
-                         std::optional<long> ignore) {
-  check_arg(ids, fn, what);
-  Tensor c = ids.detach().cpu().contiguous();
-  long n = c.numel();
-  auto r = std::make_shared<Index>(THLongTensor_newWithSize1d(n));
-  long *out = THLongTensor_data(r->cpu());
-  dispatch(c.dtype(), [&](auto tag) {
-    using T = decltype(tag);
-    const T *v = c.data<T>();
-    for (long i = 0; i < n; i++) {
-      T x = v[i];
-      if (!(x == std::floor(x)))
-        fail(fn + ": " + what + " " + std::to_string(x) + " at position " + std::to_string(i) + " is not an integer");
-      long id = (long)x;
-      if (ignore && id == *ignore) {
-        out[i] = id + 1;
-        continue;
-      }
-      if (id < 0 || id >= count)
-        fail(fn + ": " + what + " " + std::to_string(id) + " at position " + std::to_string(i) + " is out of range [0, " +
-             std::to_string(count) + ")");
-      out[i] = id + 1;
-    }
-  });
-  return r;
+Tensor one_based(const Tensor &indices, long bound, const Device &device, const std::string &fn, const IndexArg &names,
+                 std::optional<long> ignore) {
+  check_arg(indices, fn, names.arg);
+  Dtype d = indices.dtype();
+  if (is_floating_point(d) || d == kBool)
+    fail(fn + ": expected a Long tensor of " + names.kind + " as " + names.arg + ", got " + dtype_name(d));
+  Tensor index = d == kLong ? indices : indices.to(kLong);
+  return ember::detail::th_index(index, bound, fn, {names.what, false, ignore}).to(device);
 }
 }  // namespace internal
 

@@ -1,6 +1,7 @@
-// Padding (nn/padding.hpp): THNN kernel pairs behind thnn::apply.
+// Padding (nn/padding.hpp): THNN kernel pairs behind thnn::apply; constant padding from narrow and cat.
 #include <ember/nn/padding.hpp>
 
+#include <algorithm>
 #include <ostream>
 
 #include "nn_internal.hpp"
@@ -28,10 +29,39 @@ Tensor pad2d(const Tensor &input, PadMode mode, int l, int r, int t, int b) {
                                                                  t, b);
       });
 }
+// Pads {before, after} of dimension -1, then of -2, ...: a negative count crops (narrow), a positive
+// one adds a block of value (cat).
+Tensor constant_pad(const Tensor &input, const std::vector<long> &pad, double value, const std::string &fn) {
+  check_arg(input, fn, "input");
+  if (pad.empty() || pad.size() % 2 || (long)pad.size() > 2 * input.dim())
+    fail(fn + ": constant mode takes an even number of pads, two at most per dimension of the input " +
+         shape_str(input.sizes()) + ", got " + std::to_string(pad.size()));
+  Tensor x = input;
+  for (size_t k = 0; k < pad.size() / 2; k++) {
+    long d = x.dim() - 1 - (long)k, before = pad[2 * k], after = pad[2 * k + 1];
+    long kept = x.size(d) + std::min(before, 0L) + std::min(after, 0L);
+    if (kept < 1)
+      fail(fn + ": pads " + std::to_string(before) + ", " + std::to_string(after) + " leave nothing of dimension " +
+           std::to_string(d) + " of size " + std::to_string(x.size(d)));
+    x = x.narrow(d, -std::min(before, 0L), kept);
+    auto block = [&](long n) {
+      Shape shape = x.sizes();
+      shape[(size_t)d] = n;
+      return full(shape, value, x.options());
+    };
+    tensor_list parts;
+    if (before > 0) parts.push_back(block(before));
+    parts.push_back(x);
+    if (after > 0) parts.push_back(block(after));
+    if (parts.size() > 1) x = cat(parts, d);
+  }
+  return x;
+}
 }  // namespace
 
-Tensor functional::pad(const Tensor &input, const std::vector<long> &pad, PadMode mode) {
+Tensor functional::pad(const Tensor &input, const std::vector<long> &pad, PadMode mode, double value) {
   const std::string fn = "pad";
+  if (mode == kConstant) return constant_pad(input, pad, value, fn);
   if (pad.size() != 2 && pad.size() != 4 && pad.size() != 6)
     fail(fn + ": pad must have 2, 4 or 6 entries, got " + std::to_string(pad.size()));
   long spatial = (long)pad.size() / 2;
@@ -53,19 +83,21 @@ Tensor functional::pad(const Tensor &input, const std::vector<long> &pad, PadMod
       });
 }
 
-PadImplBase::PadImplBase(const char *type_name, PadMode m, size_t sides, std::vector<long> pad)
-    : Module(type_name), padding(std::move(pad)), mode(m) {
+PadImplBase::PadImplBase(const char *type_name, PadMode m, size_t sides, std::vector<long> pad, double v)
+    : Module(type_name), padding(std::move(pad)), mode(m), value(v) {
   if (padding.size() != sides)
     fail(std::string(type_name) + ": padding must have " + std::to_string(sides) + " entries, got " +
          std::to_string(padding.size()));
 }
 
-Tensor PadImplBase::forward(const Tensor &input) { return functional::pad(input, padding, mode); }
+Tensor PadImplBase::forward(const Tensor &input) { return functional::pad(input, padding, mode, value); }
 
 void PadImplBase::pretty_print(std::ostream &os) const {
   os << type_name() << "((";
   for (size_t i = 0; i < padding.size(); i++) os << (i ? ", " : "") << padding[i];
-  os << "))";
+  os << ")";
+  if (mode == kConstant && type_name() != "ZeroPad2d") os << ", value=" << value;
+  os << ")";
 }
 
 }  // namespace ember::nn

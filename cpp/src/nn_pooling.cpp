@@ -1,5 +1,5 @@
 // Pooling (nn/pooling.hpp): THNN kernel pairs behind thnn::apply. The indices a max pooling kernel
-// writes for its backward live in an Index made per call (never shared between calls or threads).
+// writes for its backward live in a Long tensor made per call (never shared between calls or threads).
 #include <ember/nn/pooling.hpp>
 
 #include <cmath>
@@ -39,6 +39,8 @@ PoolGeometry pool_geometry(const std::string &fn, const Tensor &input, long spat
           positive(dilation.d, "dilation"),  positive(dilation.h, "dilation"),  positive(dilation.w, "dilation")};
 }
 
+const IndexArg kIndices{"indices", "positions", "index"};
+
 Size3 flat(Size2 s) { return Size3(1, s.h, s.w); }
 
 // The 1-D forms run the 2-D kernels over a height of 1: [N x C x L] is viewed as [N x C x 1 x L].
@@ -47,45 +49,19 @@ Tensor as_2d(const Tensor &input, const std::string &fn) {
   return input.unsqueeze(-2);
 }
 
-// The values of the index tensor a kernel wrote for output (as many as output has elements, in order);
-// a CUDA kernel's are downloaded.
-std::vector<long> index_values(const LongTensor &indices, const Tensor &output) {
-  std::vector<long> r((size_t)output.numel());
-  ember::detail::dispatch_on(output, [&](auto tag) {
-    THLongTensor *host = THLongTensor_newWithSize1d(output.numel());
-    if constexpr (ember::detail::is_cuda_tag_v<decltype(tag)>) {
-#ifdef EMBER_WITH_CUDA
-      THLongTensor_copyCudaLong(ember::detail::thc_state(), host, indices->of(tag));
-#endif
-    } else {
-      THLongTensor_copy(host, indices->cpu());
-    }
-    std::copy(THLongTensor_data(host), THLongTensor_data(host) + r.size(), r.begin());
-    THLongTensor_free(host);
-  });
-  return r;
-}
+// An empty Long tensor for a max pooling kernel to write its indices into (one per call).
+Tensor kernel_indices(const Tensor &input) { return make_empty({kLong, input.device()}); }
 
-// Index values (0-based) as a tensor of output's shape, dtype and device: ember's index convention.
-Tensor index_tensor(const std::vector<long> &values, const Tensor &output) {
-  return from_vector(std::vector<double>(values.begin(), values.end()), output.sizes())
-      .to(output.dtype())
-      .to(output.device());
-}
-
-// The 2-D kernels' 1-based positions within the input plane as PyTorch's 0-based ones.
-Tensor zero_based(const LongTensor &indices, const Tensor &output) {
-  std::vector<long> v = index_values(indices, output);
-  for (long &x : v) x -= 1;
-  return index_tensor(v, output);
-}
+// The 2-D kernels' 1-based positions within the input plane as PyTorch's 0-based ones, in output's shape.
+Tensor zero_based(const Tensor &indices, const Tensor &output) { return (indices - 1).reshape(output.sizes()); }
 
 // THNN's 3-D max pooling indices (Pooling.h: offT | offH << 8 | offW << 16, in kernel steps from each
 // window's start o * stride - padding) to and from PyTorch's positions within the input volume.
 constexpr long kPackedMax = 256;
 
-Tensor flat_from_packed(const LongTensor &indices, const Tensor &input, const Tensor &output, const PoolGeometry &g) {
-  std::vector<long> v = index_values(indices, output);
+Tensor flat_from_packed(const Tensor &indices, const Tensor &input, const Tensor &output, const PoolGeometry &g) {
+  Tensor host = indices.cpu().contiguous();
+  std::vector<long> v(host.data<long>(), host.data<long>() + host.numel());
   long oT = output.size(-3), oH = output.size(-2), oW = output.size(-1);
   long iH = input.size(-2), iW = input.size(-1);
   for (size_t e = 0; e < v.size(); e++) {
@@ -94,46 +70,47 @@ Tensor flat_from_packed(const LongTensor &indices, const Tensor &input, const Te
          x = w * g.dW - g.padW + (v[e] >> 16 & 255) * g.dilW;
     v[e] = (z * iH + y) * iW + x;
   }
-  return index_tensor(v, output);
+  return from_vector(v, output.sizes()).to(output.device());
 }
 
-Tensor max_pool3d_into(const Tensor &input, const PoolGeometry &g, bool ceil_mode, const LongTensor &indices) {
+Tensor max_pool3d_into(const Tensor &input, const PoolGeometry &g, bool ceil_mode, const Tensor &indices) {
   return thnn::apply(
       {"VolumetricDilatedMaxPooling", input},
       [g, indices, ceil_mode](auto &a) {
-        EMBER_THNN(VolumetricDilatedMaxPooling_updateOutput, a)(a.state, a.input, a.output, indices->of(a), g.kD,
+        EMBER_THNN(VolumetricDilatedMaxPooling_updateOutput, a)(a.state, a.input, a.output, long_th(indices, a), g.kD,
                                                                 g.kW, g.kH, g.dD, g.dW, g.dH, g.padD, g.padW, g.padH,
                                                                 g.dilD, g.dilW, g.dilH, ceil_mode);
       },
       [g, indices, ceil_mode](auto &a) {
         EMBER_THNN(VolumetricDilatedMaxPooling_updateGradInput, a)(
-            a.state, a.input, a.grad_output, a.grad_input, indices->of(a), g.kD, g.kW, g.kH, g.dD, g.dW, g.dH, g.padD,
-            g.padW, g.padH, g.dilD, g.dilW, g.dilH, ceil_mode);
+            a.state, a.input, a.grad_output, a.grad_input, long_th(indices, a), g.kD, g.kW, g.kH, g.dD, g.dW, g.dH,
+            g.padD, g.padW, g.padH, g.dilD, g.dilW, g.dilH, ceil_mode);
       });
 }
 
-Tensor max_pool2d_into(const Tensor &input, const PoolGeometry &g, bool ceil_mode, const LongTensor &indices) {
+Tensor max_pool2d_into(const Tensor &input, const PoolGeometry &g, bool ceil_mode, const Tensor &indices) {
   if (g.dilH == 1 && g.dilW == 1)
     return thnn::apply(
         {"SpatialMaxPooling", input},
         [g, indices, ceil_mode](auto &a) {
-          EMBER_THNN(SpatialMaxPooling_updateOutput, a)(a.state, a.input, a.output, indices->of(a), g.kW, g.kH,
+          EMBER_THNN(SpatialMaxPooling_updateOutput, a)(a.state, a.input, a.output, long_th(indices, a), g.kW, g.kH,
                                                         g.dW, g.dH, g.padW, g.padH, ceil_mode);
         },
         [g, indices, ceil_mode](auto &a) {
           EMBER_THNN(SpatialMaxPooling_updateGradInput, a)(a.state, a.input, a.grad_output, a.grad_input,
-                                                           indices->of(a), g.kW, g.kH, g.dW, g.dH, g.padW, g.padH,
+                                                           long_th(indices, a), g.kW, g.kH, g.dW, g.dH, g.padW, g.padH,
                                                            ceil_mode);
         });
   return thnn::apply(
       {"SpatialDilatedMaxPooling", input},
       [g, indices, ceil_mode](auto &a) {
-        EMBER_THNN(SpatialDilatedMaxPooling_updateOutput, a)(a.state, a.input, a.output, indices->of(a), g.kW, g.kH,
-                                                             g.dW, g.dH, g.padW, g.padH, g.dilW, g.dilH, ceil_mode);
+        EMBER_THNN(SpatialDilatedMaxPooling_updateOutput, a)(a.state, a.input, a.output, long_th(indices, a), g.kW,
+                                                             g.kH, g.dW, g.dH, g.padW, g.padH, g.dilW, g.dilH,
+                                                             ceil_mode);
       },
       [g, indices, ceil_mode](auto &a) {
         EMBER_THNN(SpatialDilatedMaxPooling_updateGradInput, a)(a.state, a.input, a.grad_output, a.grad_input,
-                                                                indices->of(a), g.kW, g.kH, g.dW, g.dH, g.padW,
+                                                                long_th(indices, a), g.kW, g.kH, g.dW, g.dH, g.padW,
                                                                 g.padH, g.dilW, g.dilH, ceil_mode);
       });
 }
@@ -146,14 +123,14 @@ namespace functional {
 std::tuple<Tensor, Tensor> max_pool2d_with_indices(const Tensor &input, Size2 kernel, Size2 stride, Size2 padding,
                                                    bool ceil_mode, Size2 dilation) {
   PoolGeometry g = pool_geometry("max_pool2d", input, 2, flat(kernel), flat(stride), flat(padding), flat(dilation));
-  auto indices = std::make_shared<Index>();
+  Tensor indices = kernel_indices(input);
   Tensor output = max_pool2d_into(input, g, ceil_mode, indices);
   return {output, zero_based(indices, output)};
 }
 
 Tensor max_pool2d(const Tensor &input, Size2 kernel, Size2 stride, Size2 padding, bool ceil_mode, Size2 dilation) {
   PoolGeometry g = pool_geometry("max_pool2d", input, 2, flat(kernel), flat(stride), flat(padding), flat(dilation));
-  return max_pool2d_into(input, g, ceil_mode, std::make_shared<Index>());
+  return max_pool2d_into(input, g, ceil_mode, kernel_indices(input));
 }
 
 Tensor max_pool1d(const Tensor &input, long kernel, long stride, long padding, bool ceil_mode, long dilation) {
@@ -171,13 +148,13 @@ std::tuple<Tensor, Tensor> max_pool1d_with_indices(const Tensor &input, long ker
 
 Tensor max_pool3d(const Tensor &input, Size3 kernel, Size3 stride, Size3 padding, bool ceil_mode, Size3 dilation) {
   PoolGeometry g = pool_geometry("max_pool3d", input, 3, kernel, stride, padding, dilation);
-  return max_pool3d_into(input, g, ceil_mode, std::make_shared<Index>());
+  return max_pool3d_into(input, g, ceil_mode, kernel_indices(input));
 }
 
 std::tuple<Tensor, Tensor> max_pool3d_with_indices(const Tensor &input, Size3 kernel, Size3 stride, Size3 padding,
                                                    bool ceil_mode, Size3 dilation) {
   PoolGeometry g = pool_geometry("max_pool3d", input, 3, kernel, stride, padding, dilation);
-  auto indices = std::make_shared<Index>();
+  Tensor indices = kernel_indices(input);
   Tensor output = max_pool3d_into(input, g, ceil_mode, indices);
   return {output, flat_from_packed(indices, input, output, g)};
 }
@@ -246,15 +223,15 @@ Tensor adaptive_max_pool2d(const Tensor &input, Size2 output_size) {
   const std::string fn = "adaptive_max_pool2d";
   check_dims(input, fn, "input", 3, 4);
   int ow = to_int(output_size.w, fn, "output width"), oh = to_int(output_size.h, fn, "output height");
-  auto indices = std::make_shared<Index>();
+  Tensor indices = kernel_indices(input);
   return thnn::apply(
       {"SpatialAdaptiveMaxPooling", input},
       [ow, oh, indices](auto &a) {
-        EMBER_THNN(SpatialAdaptiveMaxPooling_updateOutput, a)(a.state, a.input, a.output, indices->of(a), ow, oh);
+        EMBER_THNN(SpatialAdaptiveMaxPooling_updateOutput, a)(a.state, a.input, a.output, long_th(indices, a), ow, oh);
       },
       [indices](auto &a) {
         EMBER_THNN(SpatialAdaptiveMaxPooling_updateGradInput, a)(a.state, a.input, a.grad_output, a.grad_input,
-                                                                 indices->of(a));
+                                                                 long_th(indices, a));
       });
 }
 
@@ -276,17 +253,15 @@ Tensor max_unpool2d(const Tensor &input, const Tensor &indices, Size2 kernel, Si
                           : Size2((h - 1) * g.dH - 2 * g.padH + g.kH, (w - 1) * g.dW - 2 * g.padW + g.kW);
   int oh = to_int(out.h, fn, "output height"), ow = to_int(out.w, fn, "output width");
   if (oh < 1 || ow < 1) fail(fn + ": the output size must be positive, got " + shape_str({out.h, out.w}));
-  LongTensor index = one_based_ids(indices, out.h * out.w, fn, "index");
-  Shape shape = input.sizes();
-  THLongTensor_resizeNd(index->cpu(), (int)shape.size(), shape.data(), nullptr);
+  Tensor index = one_based(indices, out.h * out.w, input.device(), fn, kIndices);
   return thnn::apply(
       {"SpatialMaxUnpooling", input},
       [index, ow, oh](auto &a) {
-        EMBER_THNN(SpatialMaxUnpooling_updateOutput, a)(a.state, a.input, a.output, index->of(a), ow, oh);
+        EMBER_THNN(SpatialMaxUnpooling_updateOutput, a)(a.state, a.input, a.output, long_th(index, a), ow, oh);
       },
       [index, ow, oh](auto &a) {
         EMBER_THNN(SpatialMaxUnpooling_updateGradInput, a)(a.state, a.input, a.grad_output, a.grad_input,
-                                                           index->of(a), ow, oh);
+                                                           long_th(index, a), ow, oh);
       });
 }
 
@@ -307,36 +282,31 @@ Tensor max_unpool3d(const Tensor &input, const Tensor &indices, Size3 kernel, Si
   if (oT < 1 || oH < 1 || oW < 1)
     fail(fn + ": the output size must be positive, got " + shape_str({out.d, out.h, out.w}));
   // THNN reads each position as packed offsets from the element's window start (see flat_from_packed).
-  Tensor c = indices.detach().cpu().contiguous().to(kDouble);
-  const double *v = c.data<double>();
-  auto packed = std::make_shared<Index>(THLongTensor_newWithSize1d(c.numel()));
-  long *dst = THLongTensor_data(packed->cpu());
-  for (long e = 0; e < c.numel(); e++) {
-    long p = (long)v[e];
-    if (v[e] != (double)p || p < 0 || p >= (long)oT * oH * oW)
-      fail(fn + ": index " + std::to_string(v[e]) + " at position " + std::to_string(e) + " is out of range [0, " +
-           std::to_string((long)oT * oH * oW) + ")");
+  Tensor based = one_based(indices, (long)oT * oH * oW, kCPU, fn, kIndices);
+  const long *v = based.data<long>();
+  std::vector<long> packed((size_t)based.numel());
+  for (long e = 0; e < based.numel(); e++) {
+    long p = v[e] - TH_INDEX_BASE;
     long w = e % iW, h = e / iW % iH, t = e / (iW * iH) % iT;
     long off[3] = {p / ((long)oH * oW) - (t * g.dD - g.padD), p / oW % oH - (h * g.dH - g.padH),
                    p % oW - (w * g.dW - g.padW)};
     for (long o : off)
       if (o < 0 || o >= kPackedMax)
-        fail(fn + ": index " + std::to_string(p) + " at position " + std::to_string(e) +
+        fail(fn + ": index " + std::to_string(p) + " at position " + ember::detail::subscript(e, based.sizes()) +
              " lies outside its element's window (THNN's unpooling reaches 0 to " + std::to_string(kPackedMax - 1) +
              " positions past each window's start)");
-    dst[e] = off[0] | off[1] << 8 | off[2] << 16;
+    packed[(size_t)e] = off[0] | off[1] << 8 | off[2] << 16;
   }
-  Shape shape = input.sizes();
-  THLongTensor_resizeNd(packed->cpu(), (int)shape.size(), shape.data(), nullptr);
+  Tensor index = from_vector(packed, input.sizes()).to(input.device());
   return thnn::apply(
       {"VolumetricMaxUnpooling", input},
       [=](auto &a) {
-        EMBER_THNN(VolumetricMaxUnpooling_updateOutput, a)(a.state, a.input, a.output, packed->of(a), oT, oW, oH,
+        EMBER_THNN(VolumetricMaxUnpooling_updateOutput, a)(a.state, a.input, a.output, long_th(index, a), oT, oW, oH,
                                                            g.dD, g.dW, g.dH, g.padD, g.padW, g.padH);
       },
       [=](auto &a) {
         EMBER_THNN(VolumetricMaxUnpooling_updateGradInput, a)(a.state, a.input, a.grad_output, a.grad_input,
-                                                              packed->of(a), oT, oW, oH, g.dD, g.dW, g.dH, g.padD,
+                                                              long_th(index, a), oT, oW, oH, g.dD, g.dW, g.dH, g.padD,
                                                               g.padW, g.padH);
       });
 }
@@ -367,16 +337,16 @@ Tensor fractional_max_pool2d(const Tensor &input, Size2 kernel, std::optional<Si
   } else {
     samples = rand({batch, planes, 2}, input.dtype()).to(input.device());
   }
-  auto indices = std::make_shared<Index>();
+  Tensor indices = kernel_indices(input);
   return thnn::apply(
       {"SpatialFractionalMaxPooling", input, {}, {samples.contiguous()}},
       [=](auto &a) {
         EMBER_THNN(SpatialFractionalMaxPooling_updateOutput, a)(a.state, a.input, a.output, ow, oh, kw, kh,
-                                                                indices->of(a), a.buffers[0]);
+                                                                long_th(indices, a), a.buffers[0]);
       },
       [=](auto &a) {
         EMBER_THNN(SpatialFractionalMaxPooling_updateGradInput, a)(a.state, a.input, a.grad_output, a.grad_input, ow,
-                                                                   oh, kw, kh, indices->of(a));
+                                                                   oh, kw, kh, long_th(indices, a));
       });
 }
 

@@ -1,6 +1,8 @@
-// Upsampling (nn/upsampling.hpp): THNN kernel pairs behind thnn::apply.
+// Upsampling (nn/upsampling.hpp): THNN kernel pairs behind thnn::apply; linear modes without aligned
+// corners composed of index_select and arithmetic.
 #include <ember/nn/upsampling.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <ostream>
 
@@ -65,6 +67,26 @@ Tensor trilinear(const Tensor &input, int od, int oh, int ow) {
                                                                      ih, iw, od, oh, ow);
       });
 }
+// Linear interpolation along dimension d to `out` elements with PyTorch's align_corners=false
+// rule: output o reads source (o + 0.5) * step - 0.5 (clamped at 0), between its two neighbours.
+// step is in / out for a given size, 1 / scale_factor for a given factor (as PyTorch computes it).
+Tensor linear_along(const Tensor &x, long d, long out, double step) {
+  long in = x.size(d);
+  std::vector<long> lo((size_t)out), hi((size_t)out);
+  std::vector<double> w_hi((size_t)out);
+  for (long o = 0; o < out; o++) {
+    double src = std::max((o + 0.5) * step - 0.5, 0.0);
+    long i = std::min((long)src, in - 1);
+    lo[(size_t)o] = i;
+    hi[(size_t)o] = std::min(i + 1, in - 1);
+    w_hi[(size_t)o] = src - (double)i;
+  }
+  Shape wshape((size_t)(x.dim() - d), 1);  // [out, 1, ...]: broadcast over the dimensions after d
+  wshape[0] = out;
+  Tensor w = from_vector(w_hi, wshape).to(x.dtype()).to(x.device());
+  Tensor a = x.index_select(d, from_vector(lo).to(x.device())), b = x.index_select(d, from_vector(hi).to(x.device()));
+  return a + (b - a) * w;
+}
 }  // namespace
 
 Tensor functional::interpolate(const Tensor &input, const InterpolateOptions &o) {
@@ -99,9 +121,16 @@ Tensor functional::interpolate(const Tensor &input, const InterpolateOptions &o)
     if (spatial == 1) return nearest(input.unsqueeze(-2), s).narrow(-2, 0, 1).squeeze(-2);
     return nearest(input, s);
   }
-  if (!o.align_corners().value_or(false))
-    fail(fn + ": mode " + mode_name(mode) +
-         " needs align_corners = true (THNN's kernels align the corners; PyTorch's default false is not supported)");
+  if (!o.align_corners().value_or(false)) {  // linear interpolation is separable: one dimension at a time
+    Tensor y = input;
+    for (long d = 0; d < spatial; d++) {
+      long in = input.size(d + 2);
+      size_t i = given == 1 ? 0 : (size_t)d;
+      double step = o.size().empty() ? 1 / o.scale_factor()[i] : (double)in / (double)out[(size_t)d];
+      y = linear_along(y, d + 2, out[(size_t)d], step);
+    }
+    return y;
+  }
   if (spatial == 1) return bilinear(input.unsqueeze(-2), 1, to_int(out[0], fn, "size")).squeeze(-2);
   if (spatial == 2) return bilinear(input, to_int(out[0], fn, "size"), to_int(out[1], fn, "size"));
   return trilinear(input, to_int(out[0], fn, "size"), to_int(out[1], fn, "size"), to_int(out[2], fn, "size"));

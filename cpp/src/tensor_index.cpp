@@ -1,7 +1,7 @@
 // Indexing by Long index tensors and Bool masks (index_select, gather, scatter, masked_fill/select,
 // where, nonzero, one_hot) and libtorch's t.index({...}) / index_put_, each with its backward. The
 // in-place forms copy the out-of-place result into self, so autograd sees one formula per operation.
-#include "tensor_impl.hpp"
+#include "index_helpers.hpp"
 
 #include <ember/indexing.hpp>
 
@@ -30,38 +30,7 @@ long checked_dim(const Tensor &t, long d, const char *op) {
 // Long (exact for every integral dtype and Bool) and back. No gradient is involved (not floating).
 bool via_long(const Tensor &t) { return t.is_cuda() && !is_floating_point(t.dtype()) && t.dtype() != kLong; }
 
-// "[i][j]": the subscript of row-major position `flat` in a tensor of `shape`.
-std::string subscript(long flat, const Shape &shape) {
-  std::string s;
-  for (size_t d = shape.size(); d-- > 0;) {
-    s = "[" + str(flat % shape[d]) + "]" + s;
-    flat /= shape[d];
-  }
-  return s;
-}
-
-// The one conversion to TH's indices: index checked against [0, bound) (negatives counted from the
-// end when allowed), then copied 1-based (TH_INDEX_BASE) into a contiguous Long tensor on index's
-// device. The check runs on the host so that a bad index is this error, never a TH or kernel abort.
-Tensor th_index(const Tensor &index, long bound, const char *op, bool allow_negative = false) {
-  check_defined(index, op);
-  if (index.dtype() != kLong)
-    fail(std::string(op) + ": expected a Long index tensor, got " + dtype_name(index.dtype()));
-  Tensor host = index.cpu().contiguous();
-  const long *p = host.data<long>();
-  std::vector<long> based((size_t)host.numel());
-  for (long i = 0; i < host.numel(); i++) {
-    long v = allow_negative && p[i] < 0 ? p[i] + bound : p[i];
-    if (v < 0 || v >= bound)
-      fail(std::string(op) + ": index " + str(p[i]) + " at position " + subscript(i, host.sizes()) +
-           " is out of range for a dimension of size " + str(bound));
-    based[(size_t)i] = v + TH_INDEX_BASE;
-  }
-  return from_vector(based, index.sizes()).to(index.device());
-}
-
-// The handles TH/THC take for a Long index and a Bool mask, by the dispatch tag of the data.
-template <class Tag> auto *long_th(const Tensor &index, Tag) { return index.th(DeviceTag<Tag, long>{}); }
+// The handle TH/THC take for a Bool mask, by the dispatch tag of the data.
 template <class Tag> auto *mask_th(const Tensor &mask, Tag) { return mask.th(DeviceTag<Tag, bool>{}); }
 
 void check_mask(const Tensor &self, const Tensor &mask, const char *op) {
@@ -191,7 +160,9 @@ Tensor scatter_impl(const Tensor &self, long dim, const Tensor &index, const Ten
 }  // namespace
 
 // ------------------------------------------------------------------- index_select, gather, scatter
+// A 0-dimensional self runs as its one-element 1-D view (dim 0 or -1) and gives a 0-dimensional result.
 Tensor Tensor::index_select(long d, const Tensor &index) const {
+  if (dim() == 0) return view({1}).index_select(d, index).view({});
   if (via_long(*this)) return to(kLong).index_select(d, index).to(dtype());
   d = checked_dim(*this, d, "index_select");
   check_defined(index, "index_select");
@@ -201,6 +172,7 @@ Tensor Tensor::index_select(long d, const Tensor &index) const {
 }
 
 Tensor Tensor::gather(long dim, const Tensor &index) const {
+  if (this->dim() == 0 && index.defined() && index.dim() == 0) return view({1}).gather(dim, index.view({1})).view({});
   if (via_long(*this)) return to(kLong).gather(dim, index).to(dtype());
   auto [d, ix] = check_gather_index(*this, dim, index, nullptr, "gather");
   Tensor r = gather_th(*this, d, ix);
@@ -324,6 +296,7 @@ Tensor one_hot(const Tensor &classes, long num_classes) {
   if (classes.dtype() != kLong)
     fail(std::string("one_hot: expected a Long tensor of classes, got ") + dtype_name(classes.dtype()));
   if (classes.numel() == 0) fail("one_hot: the tensor of classes is empty");
+  if (classes.dim() == 0) return one_hot(classes.view({1}), num_classes).squeeze(0);  // [num_classes]
   if (num_classes == -1) num_classes = std::max(classes.max().item<long>() + 1, 1L);  // a negative class fails below
   if (num_classes < 1) fail("one_hot: num_classes must be positive or -1, got " + str(num_classes));
   Tensor ix = th_index(classes, num_classes, "one_hot").unsqueeze(-1);
@@ -462,7 +435,7 @@ Tensor spread_mask(const BasicIndexed &b) {
 
 // The Long index along advanced_dim, flattened and converted for TH.
 Tensor flat_index(const BasicIndexed &b, const char *op) {
-  return th_index(b.advanced.reshape({-1}), b.view.size(b.advanced_dim), op, true);
+  return th_index(b.advanced.reshape({-1}), b.view.size(b.advanced_dim), op, {"index", true, std::nullopt});
 }
 
 // self with value written where indices point (a new tensor; index_put_ copies it into self).
@@ -497,7 +470,7 @@ Tensor index_put(const Tensor &self, const std::vector<TensorIndex> &indices, co
   }
   if (needs_record({self, value}))
     record("IndexPutBackward", {r}, {self, value}, [indices, sv = value.sizes()](const tensor_list &g, const Needs &n) {
-      return tensor_list{n[0] ? index_put(g[0], indices, zeros({1}, g[0].options())) : Tensor(),
+      return tensor_list{n[0] ? index_put(g[0], indices, zeros({}, g[0].options())) : Tensor(),
                          n[1] ? sum_to(g[0].index(indices), sv) : Tensor()};
     });
   return r;
@@ -519,7 +492,7 @@ Tensor &Tensor::index_put_(const std::vector<TensorIndex> &indices, const Tensor
 }
 Tensor &Tensor::index_put_(const std::vector<TensorIndex> &indices, Scalar value) {
   check_defined(*this, "index_put_");
-  return index_put_(indices, full({1}, value, options()));
+  return index_put_(indices, scalar_tensor(value, options()));
 }
 
 }  // namespace ember

@@ -23,7 +23,7 @@ class GoldenFile {
       long ndim = 0;
       if (word != "tensor" || !(in >> name >> ndim)) fail_msg("bad record in %s", path.c_str());
       Shape shape((size_t)ndim);
-      long n = ndim ? 1 : 0;
+      long n = 1;  // a 0-dimensional record (a PyTorch scalar) holds one value
       for (long &s : shape) {
         in >> s;
         n *= s;
@@ -65,6 +65,15 @@ inline void assert_tensor_close(const Tensor &a, const Tensor &b, double atol, d
   for (size_t i = 0; i < va.size(); i++)
     if (!(std::fabs(va[i] - vb[i]) <= atol + rtol * std::fabs(vb[i])))
       fail_msg("%s: element %zu is %.10g, expected %.10g", what, i, va[i], vb[i]);
+}
+
+// A loss against its golden value: one element whatever its shape (libtorch's losses are 0-dim, the
+// goldens hold [1]), within atol + rtol |golden|.
+inline void assert_loss_close(const Tensor &loss, const Tensor &golden, double tol, const char *what) {
+  if (!loss.defined() || loss.numel() != 1)
+    fail_msg("%s: expected one value, got %s", what, loss.defined() ? ember::shape_str(loss.sizes()).c_str() : "undefined");
+  double a = loss.item(), b = golden.item();
+  if (!(std::fabs(a - b) <= tol + tol * std::fabs(b))) fail_msg("%s: %.10g, expected %.10g", what, a, b);
 }
 
 // Tolerances for a golden comparison in dtype (the goldens hold 9 significant digits).

@@ -3,6 +3,7 @@
 // gradients) in Float and Double, gradients against finite differences, dropout's statistics,
 // printing, and bad input (the ember::Error message; the library keeps working).
 #include <cmath>
+#include <optional>
 #include <sstream>
 
 #include "nn_golden.hpp"
@@ -217,7 +218,7 @@ static void check_embedding(const std::string &name, nn::EmbeddingImpl &emb, Dty
   emb.to(dt);
   emb.load_state_dict(g.with_prefix(name + "_param_", dt));
   emb.zero_grad();
-  Tensor y = emb.forward(g.get(name + "_input", dt));
+  Tensor y = emb.forward(g.get(name + "_input", kLong));
   assert_tensor_close(y, g.get(name + "_output"), tol, tol, (name + " output").c_str());
   assert_tensor_close(emb.weight, g.get(name + "_after_weight"), tol, tol, (name + " renormalised weight").c_str());
   (y * g.get(name + "_gradOutput", dt)).sum().backward();
@@ -234,19 +235,21 @@ static void test_embedding(void **) {
   Tensor table = from_vector(std::vector<double>{1, 2, 3, 4, 5, 6}, {3, 2});
   nn::Embedding frozen = nn::Embedding::from_pretrained(table);
   assert_false(frozen->weight.requires_grad());
-  assert_values(frozen(from_vector(std::vector<double>{2, 0})), {5, 6, 1, 2}, 0);
+  assert_values(frozen(from_vector(std::vector<long>{2, 0})), {5, 6, 1, 2}, 0);
   table.fill_(0);
   assert_values(frozen->weight[0], {1, 2}, 0);  // a copy
   nn::Embedding trainable = nn::Embedding::from_pretrained(frozen->weight, false, 0);
   assert_true(trainable->weight.requires_grad());
-  trainable(from_vector(std::vector<double>{0, 1, 1})).sum().backward();
+  trainable(from_vector(std::vector<long>{0, 1, 1})).sum().backward();
   assert_values(trainable->weight.grad(), {0, 0, 2, 2, 0, 0}, 0);  // no gradient for the padding row
   assert_int_equal((long)trainable->parameters().size(), 1);
   assert_throws(nn::Embedding(nn::EmbeddingOptions(3, 2).max_norm(0.0)), "Embedding: max_norm must be positive, got 0");
-  assert_throws(F::embedding(ones({1}), table, std::nullopt, 1.0, -1), "embedding: norm_type must be positive");
+  assert_throws(F::embedding(ones({1}, kLong), table, std::nullopt, 1.0, -1), "embedding: norm_type must be positive");
   assert_throws(nn::Embedding::from_pretrained(ones({3})), "Embedding::from_pretrained: embeddings must have 2 dimensions");
-  assert_throws(frozen(from_vector(std::vector<double>{3})), "embedding: id 3 at position 0 is out of range [0, 3)");
-  assert_values(frozen(from_vector(std::vector<double>{1})), {3, 4}, 0);  // still works
+  assert_throws(frozen(from_vector(std::vector<long>{3})),
+                "embedding: id 3 at position [0] is out of range for a dimension of size 3");
+  assert_throws(frozen(from_vector(std::vector<double>{1})), "embedding: expected a Long tensor of ids as input, got Double");
+  assert_values(frozen(from_vector(std::vector<long>{1})), {3, 4}, 0);  // still works
 }
 
 // ------------------------------------------------------------------------------------ cells
@@ -312,16 +315,16 @@ static void test_cells(void **) {
 // ------------------------------------------------------------------------------------ losses
 static void check_loss(const std::string &name,
                        const std::function<Tensor(const Tensor &, const Tensor &, const Tensor &, nn::Reduction)> &fn,
-                       bool weighted = false) {
-  const GoldenFile &g = goldens();
+                       bool weighted = false, std::optional<Dtype> target_dtype = std::nullopt) {
+  const GoldenFile &g = goldens();  // target_dtype: kLong for class indices; by default the input's dtype
   for (Dtype dt : kDtypes) {
     double tol = golden_tol(dt);
     for (nn::Reduction r : {nn::kMean, nn::kSum}) {
       std::string key = name + (r == nn::kMean ? "_mean" : "_sum");
       Tensor x = g.get(name + "_input", dt).requires_grad_();
-      Tensor loss = fn(x, g.get(name + "_target", dt), weighted ? g.get(name + "_weight", dt) : Tensor(), r);
-      assert_tensor_close(loss, g.get(key + "_loss"), tol, tol, (key + " loss").c_str());
-      loss.backward(full({1}, 1.7, dt));
+      Tensor loss = fn(x, g.get(name + "_target", target_dtype.value_or(dt)), weighted ? g.get(name + "_weight", dt) : Tensor(), r);
+      assert_loss_close(loss, g.get(key + "_loss"), tol, (key + " loss").c_str());
+      loss.backward(full(loss.sizes(), 1.7, dt));
       assert_tensor_close(x.grad(), g.get(key + "_gradInput"), tol, tol, (key + " gradInput").c_str());
     }
   }
@@ -330,27 +333,31 @@ static void check_loss(const std::string &name,
 static void test_losses(void **) {
   check_loss("soft_margin", [](auto &x, auto &t, auto &, nn::Reduction r) { return nn::SoftMarginLoss(r)(x, t); });
   check_loss("multilabel_margin",
-             [](auto &x, auto &t, auto &, nn::Reduction r) { return nn::MultiLabelMarginLoss(r)(x, t); });
+             [](auto &x, auto &t, auto &, nn::Reduction r) { return nn::MultiLabelMarginLoss(r)(x, t); }, false, kLong);
   check_loss("multilabel_soft_margin",
              [](auto &x, auto &t, auto &, nn::Reduction r) { return F::multilabel_soft_margin_loss(x, t, {}, r); });
   check_loss("multilabel_soft_margin_weighted",
              [](auto &x, auto &t, auto &w, nn::Reduction r) { return nn::MultiLabelSoftMarginLoss(r, w)(x, t); }, true);
-  check_loss("nll2d", [](auto &x, auto &t, auto &w, nn::Reduction r) { return F::nll_loss(x, t, w, -100, r); }, true);
+  check_loss("nll2d", [](auto &x, auto &t, auto &w, nn::Reduction r) { return F::nll_loss(x, t, w, -100, r); }, true,
+             kLong);
   check_loss("cross_entropy2d", [](auto &x, auto &t, auto &, nn::Reduction r) {
     return nn::CrossEntropyLoss(nn::CrossEntropyLossOptions().reduction(r))(x, t);
-  });
+  }, false, kLong);
   manual_seed(8);
   Tensor x = randn({3, 4}, kDouble).requires_grad_();
   Tensor labels = from_vector(std::vector<double>{1, 0, 1, 1, 0, 0, 1, 0, 1, 1, 1, 0}, {3, 4});
   gradcheck([&](const tensor_list &) { return F::multilabel_soft_margin_loss(x, labels); }, {x});
   Tensor images = randn({2, 3, 2, 2});
-  assert_throws(F::nll_loss(images, zeros({2, 2, 3})), "nll_loss: target must be [2 x 2 x 2] (one class index per pixel");
-  assert_throws(F::cross_entropy(images, full({2, 2, 2}, 255.0), {}, 255),
-                "cross_entropy: target 255 at position 0 is out of range [0, 3)");
-  assert_throws(F::multilabel_margin_loss(zeros({2, 3}), full({2, 3}, 3.0)), "multilabel_margin_loss: target 3 at position 0");
+  assert_throws(F::nll_loss(images, zeros({2, 2, 3}, kLong)), "nll_loss: target must be [2 x 2 x 2] (one class index per pixel");
+  assert_throws(F::cross_entropy(images, full({2, 2, 2}, 255, kLong), {}, 255),
+                "cross_entropy: target 255 at position [0][0][0] is out of range for a dimension of size 3");
+  assert_throws(F::nll_loss(images, zeros({2, 2, 2})), "nll_loss: expected a Long tensor of class indices as target, got Float");
+  assert_throws(F::multilabel_margin_loss(zeros({2, 3}), full({2, 3}, 3, kLong)),
+                "multilabel_margin_loss: target 3 at position [0][0]");
+  assert_throws(F::multilabel_margin_loss(zeros({2, 3}), full({2, 3}, 1.0)), "expected a Long tensor of class indices");
   assert_throws(F::soft_margin_loss(zeros({2, 3}), zeros({3})), "soft_margin_loss: target of size [3] does not match input");
   assert_throws(F::multilabel_soft_margin_loss(zeros({2, 3}), zeros({2, 3}), ones({2})), "weight must be [3]");
-  assert_shape(F::nll_loss(images, zeros({2, 2, 2})), {1});  // still works
+  assert_true(std::isfinite(F::nll_loss(images, zeros({2, 2, 2}, kLong)).item()));  // still works
 }
 
 // ------------------------------------------------------------------------------------ printing, errors

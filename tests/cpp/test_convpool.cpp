@@ -88,7 +88,7 @@ static void test_indices_and_unpool(void **) {
     auto [y, indices] = F::max_pool2d_with_indices(g.get("maxpool2d_input", dt), 2);
     assert_tensor_close(y, g.get("maxpool2d_output"), golden_tol(dt), golden_tol(dt), "pooled");
     assert_tensor_close(indices, g.get("maxpool2d_indices"), 0, 0, "indices");
-    assert_int_equal((int)indices.dtype(), (int)dt);
+    assert_int_equal((int)indices.dtype(), (int)kLong);
     // the module's form gives the same
     nn::MaxPool2d pool(2);
     assert_true(std::get<1>(pool->forward_with_indices(g.get("maxpool2d_input", dt))).equal(indices));
@@ -112,8 +112,9 @@ static void test_indices_and_unpool(void **) {
       auto [y, indices] = pool->forward_with_indices(g.get(std::string(name) + "_input", dt));
       assert_tensor_close(y, g.get(std::string(name) + "_output"), tol, tol, name);
       assert_tensor_close(indices, g.get(std::string(name) + "_indices"), 0, 0, name);
+      assert_int_equal((int)indices.dtype(), (int)kLong);
     }
-    Tensor indices = g.get("pool3d_indices", dt);
+    Tensor indices = g.get("pool3d_indices", kLong);
     check_function(
         "unpool3d", [&](const Tensor &x) { return F::max_unpool3d(x, indices, 2, 2, 0, nn::Size3(5, 4, 4)); }, dt);
     nn::MaxUnpool3d unpool(2);
@@ -124,6 +125,12 @@ static void test_indices_and_unpool(void **) {
   auto [m, i] = F::max_pool1d_with_indices(row, 2);
   assert_values(m, {3, 2, 5});
   assert_values(i, {1, 3, 4});
+  assert_int_equal((int)i.dtype(), (int)kLong);
+  // Int indices are converted; floating-point ones are refused, as libtorch refuses them
+  Tensor x = randn({1, 1, 2, 2});
+  Tensor ix = from_vector(std::vector<long>{0, 3, 9, 14}, {1, 1, 2, 2});
+  assert_true(F::max_unpool2d(x, ix.to(kInt), 2).equal(F::max_unpool2d(x, ix, 2)));
+  assert_throws(F::max_unpool2d(x, ix.to(kFloat), 2), "max_unpool2d: expected a Long tensor of positions as indices, got Float");
 }
 
 static void test_fractional(void **) {
@@ -154,6 +161,14 @@ static void test_padding_golden(void **) {
   check_layer_both<nn::ReplicationPad2dImpl>("replicate2d", std::vector<long>{1, 0, 2, 1});
   check_layer_both<nn::ReplicationPad3dImpl>("replicate3d", std::vector<long>{1, 1, 0, 2, 1, 0});
   assert_shape(nn::ReflectionPad2d(1)(randn({1, 1, 3, 3})), {1, 1, 5, 5});
+  check_layer_both<nn::ZeroPad2dImpl>("zeropad2d", std::vector<long>{1, 2, 0, 1});
+  check_layer_both<nn::ConstantPad1dImpl>("constant1d", std::vector<long>{2, 1}, 1.5);
+  check_layer_both<nn::ConstantPad2dImpl>("constant2d", std::vector<long>{1, -1, 2, 0}, -0.5);  // crops a column
+  check_layer_both<nn::ConstantPad3dImpl>("constant3d", std::vector<long>{1, 0, 0, 2, 1, 1}, 2.0);
+  for (Dtype dt : kDtypes)
+    check_function("pad_constant4d", [](const Tensor &x) { return F::pad(x, {1, 1, 0, -1, 1, 0, 2, 1}, nn::kConstant, 0.25); },
+                   dt);
+  assert_values(F::pad(from_vector(std::vector<long>{1, 2}), {1, 0}), {0, 1, 2}, 0);  // the default: zeros, any dtype
 }
 
 static void test_upsample_golden(void **) {
@@ -166,6 +181,13 @@ static void test_upsample_golden(void **) {
                                      UpsampleOptions().scale_factor({2}).mode(nn::kBilinear).align_corners(true));
   check_layer_both<nn::UpsampleImpl>("trilinear",
                                      UpsampleOptions().size({3, 4, 5}).mode(nn::kTrilinear).align_corners(true));
+  // align_corners=false, PyTorch's default (unset here too)
+  check_layer_both<nn::UpsampleImpl>("linear_half", UpsampleOptions().size({7}).mode(nn::kLinear));
+  check_layer_both<nn::UpsampleImpl>("bilinear_half",
+                                     UpsampleOptions().scale_factor({2}).mode(nn::kBilinear).align_corners(false));
+  check_layer_both<nn::UpsampleImpl>("bilinear_down", UpsampleOptions().size({2, 3}).mode(nn::kBilinear));
+  check_layer_both<nn::UpsampleImpl>("bilinear_frac", UpsampleOptions().scale_factor({1.5, 2.5}).mode(nn::kBilinear));
+  check_layer_both<nn::UpsampleImpl>("trilinear_half", UpsampleOptions().size({3, 4, 5}).mode(nn::kTrilinear));
 }
 
 // ------------------------------------------------------------------------------------ finite differences
@@ -195,8 +217,12 @@ static void test_gradchecks(void **) {
   check(reflect, randn({2, 3, 4}, kDouble).requires_grad_());
   nn::ReplicationPad3dImpl replicate(1);
   check(replicate, randn({1, 1, 2, 2, 2}, kDouble).requires_grad_());
+  nn::ConstantPad3dImpl constant(std::vector<long>{-1, 2, 0, 1, 1, -1}, 0.5);
+  check(constant, randn({2, 2, 3, 3}, kDouble).requires_grad_());
   nn::UpsampleImpl trilinear(nn::UpsampleOptions().scale_factor({2}).mode(nn::kTrilinear).align_corners(true));
   check(trilinear, randn({1, 1, 2, 2, 3}, kDouble).requires_grad_());
+  nn::UpsampleImpl bilinear(nn::UpsampleOptions().size({3, 5}).mode(nn::kBilinear));
+  check(bilinear, randn({2, 1, 4, 3}, kDouble).requires_grad_());
   nn::UpsampleImpl nearest(nn::UpsampleOptions().scale_factor({3}));
   check(nearest, randn({2, 2, 2}, kDouble).requires_grad_());
 }
@@ -226,6 +252,8 @@ static void test_options_and_printing(void **) {
                       nn::FractionalMaxPool2d(3, nn::Size2(5, 5)),
                       nn::ReflectionPad2d(std::vector<long>{1, 2, 3, 4}),
                       nn::ReplicationPad1d(2),
+                      nn::ZeroPad2d(1),
+                      nn::ConstantPad3d(std::vector<long>{1, 0, 2, 0, 0, 1}, 3.5),
                       nn::Upsample(nn::UpsampleOptions().size({4, 6}).mode(nn::kBilinear).align_corners(true))};
   assert_string_equal(s.str().c_str(),
                       "Sequential(\n"
@@ -241,7 +269,9 @@ static void test_options_and_printing(void **) {
                       "  (9): FractionalMaxPool2d(kernel_size=3, output_size=5)\n"
                       "  (10): ReflectionPad2d((1, 2, 3, 4))\n"
                       "  (11): ReplicationPad1d((2, 2))\n"
-                      "  (12): Upsample(size=(4, 6), mode=bilinear)\n"
+                      "  (12): ZeroPad2d((1, 1, 1, 1))\n"
+                      "  (13): ConstantPad3d((1, 0, 2, 0, 0, 1), value=3.5)\n"
+                      "  (14): Upsample(size=(4, 6), mode=bilinear)\n"
                       ")");
 }
 
@@ -259,13 +289,22 @@ static void test_bad_input(void **) {
                 "conv2d: dilation must be positive, got 0");
   assert_throws(nn::Conv1d(1, 1, 5)(randn({1, 1, 3})), "SpatialConvolutionMM_updateOutput");  // too small
   assert_throws(F::max_pool3d(randn({1, 1, 2, 2, 2}), 2, 0, -1), "max_pool3d: padding must not be negative, got -1");
-  assert_throws(F::max_unpool2d(randn({1, 1, 2, 2}), from_vector(std::vector<float>{0, 1, 2, 16}, {1, 1, 2, 2}), 2),
-                "max_unpool2d: index 16 at position 3 is out of range [0, 16)");
+  assert_throws(F::max_unpool2d(randn({1, 1, 2, 2}), from_vector(std::vector<long>{0, 1, 2, 16}, {1, 1, 2, 2}), 2),
+                "max_unpool2d: index 16 at position [0][0][1][1] is out of range for a dimension of size 16");
+  assert_throws(F::max_unpool3d(randn({1, 1, 2, 2, 2}), full({1, 1, 2, 2, 2}, 64, kLong), 2),
+                "max_unpool3d: index 64 at position [0][0][0][0][0] is out of range for a dimension of size 64");
   assert_throws(F::max_unpool3d(randn({1, 1, 2, 2, 2}), zeros({1, 1, 2, 2, 2}) + 2.5, 2),
-                "max_unpool3d: index 2.500000 at position 0 is out of range [0, 64)");
-  assert_throws(F::max_unpool3d(randn({1, 1, 2, 2, 2}), zeros({1, 1, 2, 2, 2}), 2),
-                "max_unpool3d: index 0 at position 1 lies outside its element's window");
-  assert_throws(F::max_unpool2d(randn({1, 1, 2, 2}), zeros({1, 1, 4}), 2),
+                "max_unpool3d: expected a Long tensor of positions as indices, got Float");
+  assert_throws(F::max_unpool3d(randn({1, 1, 2, 2, 2}), zeros({1, 1, 2, 2, 2}, kLong), 2),
+                "max_unpool3d: index 0 at position [0][0][0][0][1] lies outside its element's window");
+  assert_throws(F::pad(randn({2, 3}), {1, 1, 1}), "pad: constant mode takes an even number of pads, two at most per "
+                                                  "dimension of the input [2 x 3], got 3");
+  assert_throws(F::pad(randn({2, 3}), {1, 1, 1, 1, 1, 1}), "got 6");
+  assert_throws(nn::ConstantPad1d(std::vector<long>{-2, -1}, 0)(randn({1, 3})),
+                "pad: pads -2, -1 leave nothing of dimension 1 of size 3");
+  assert_throws(nn::ZeroPad2d(std::vector<long>{1, 1}), "ZeroPad2d: padding must have 4 entries, got 2");
+  assert_shape(nn::ZeroPad2d(1)(randn({3, 3})), {5, 5});  // still works
+  assert_throws(F::max_unpool2d(randn({1, 1, 2, 2}), zeros({1, 1, 4}, kLong), 2),
                 "max_unpool2d: indices must have the input's size [1 x 1 x 2 x 2], got [1 x 1 x 4]");
   assert_throws(nn::FractionalMaxPool2d(2, nn::Size2(3, 3), std::make_pair(0.5, 0.5)),
                 "FractionalMaxPool2d: give exactly one of output_size and output_ratio");
@@ -276,8 +315,6 @@ static void test_bad_input(void **) {
   assert_throws(nn::ReflectionPad2d(std::vector<long>{1, 2}), "ReflectionPad2d: padding must have 4 entries, got 2");
   assert_throws(nn::ReflectionPad1d(3)(randn({1, 1, 3})), "SpatialReflectionPadding_updateOutput");  // pad >= width
   using nn::UpsampleOptions;
-  assert_throws(F::interpolate(randn({1, 1, 2, 2}), UpsampleOptions().scale_factor({2}).mode(nn::kBilinear)),
-                "interpolate: mode bilinear needs align_corners = true");
   assert_throws(F::interpolate(randn({1, 1, 2, 2}), UpsampleOptions().size({3, 4})),
                 "interpolate: nearest mode needs one integer scale factor for every dimension");
   assert_throws(F::interpolate(randn({1, 1, 2, 2}), UpsampleOptions().scale_factor({2}).mode(nn::kTrilinear)),

@@ -85,13 +85,14 @@ std::vector<size_t> labels(const Example &e) {
   return out;
 }
 
-// A data set of n examples: data row i = [i, 10 i], target i.
+// A data set of n examples: data row i = [i, 10 i], target i (a Long class index).
 data::TensorDataset numbered(size_t n) {
-  std::vector<float> d, t;
+  std::vector<float> d;
+  std::vector<long> t;
   for (size_t i = 0; i < n; i++) {
     d.push_back((float)i);
     d.push_back((float)(10 * i));
-    t.push_back((float)i);
+    t.push_back((long)i);
   }
   return data::TensorDataset(from_vector(d, {(long)n, 2}), from_vector(t));
 }
@@ -223,6 +224,11 @@ static void test_tensor_dataset(void **) {
   assert_shape(b.target, {3});
   assert_values(b.data, {4, 40, 0, 0, 4, 40}, 0);
   assert_values(b.target, {4, 0, 4}, 0);
+  assert_int_equal((int)e.target.dtype(), (int)kLong);  // the targets keep their dtype
+  assert_int_equal((int)b.target.dtype(), (int)kLong);
+  assert_int_equal((int)b.data.dtype(), (int)kFloat);
+  for (const Example &batch : DataLoader(ds, DataLoaderOptions(2).workers(2)))
+    assert_int_equal((int)batch.target.dtype(), (int)kLong);
   b.data.fill_(-1);  // a batch is a copy
   assert_values(ds.get(4).data, {4, 40}, 0);
   assert_throws(ds.get(5), "index 5 out of range for a data set of 5");
@@ -252,6 +258,7 @@ static void test_default_get_batch(void **) {
   assert_shape(b.target, {2});
   assert_values(b.data, {2, 4, -2, 5, 25, -5}, 0);
   assert_values(b.target, {4, 25}, 0);
+  assert_int_equal((int)b.target.dtype(), (int)kDouble);  // get()'s dtype
   DataLoader loader(sq, DataLoaderOptions(4));
   std::vector<size_t> sizes;
   for (const Example &batch : loader) sizes.push_back((size_t)batch.data.size(0));
@@ -496,6 +503,7 @@ static void test_fashion_mnist(void **) {
   assert_int_equal(test.size(), 10000);
   assert_shape(test.data(), {10000, 1, 28, 28});
   assert_shape(test.targets(), {10000});
+  assert_int_equal((int)test.targets().dtype(), (int)kLong);  // class indices, as cross_entropy takes them
   assert_true(test.data().min().item() >= 0 && test.data().max().item() <= 1);
   assert_close(test.data().max().item(), 1.0, 0);  // 255 / 255
   std::vector<int> counts(10, 0);

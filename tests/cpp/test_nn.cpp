@@ -19,13 +19,15 @@ static const GoldenFile &goldens() {
 static const Dtype kDtypes[] = {kFloat, kDouble};
 
 // Loads the case's state into m (strict), checks m(input) and the gradients of sum(m(input) * g).
-static void check_layer(const std::string &name, nn::Module &m, Dtype dt, bool input_grad = true) {
+// ids: the input holds Long ids (no input gradient) rather than values of dt.
+static void check_layer(const std::string &name, nn::Module &m, Dtype dt, bool ids = false) {
   const GoldenFile &g = goldens();
   double tol = golden_tol(dt);
+  bool input_grad = !ids;
   m.to(dt);
   m.load_state_dict(g.with_prefix(name + "_param_", dt));
   m.zero_grad();
-  Tensor x = g.get(name + "_input", dt);
+  Tensor x = g.get(name + "_input", ids ? kLong : dt);
   if (input_grad) x.requires_grad_();
   Tensor y = m(x);
   assert_tensor_close(y, g.get(name + "_output"), tol, tol, (name + " output").c_str());
@@ -111,18 +113,22 @@ static void test_batchnorm_golden(void **) {
 static void test_embedding_golden(void **) {
   for (Dtype dt : kDtypes) {
     nn::EmbeddingImpl emb(7, 3, 2);
-    check_layer("embedding", emb, dt, /*input_grad=*/false);
-    // the ids may be of either dtype, whatever the table's
-    Tensor ids = goldens().get("embedding_input", dt == kFloat ? kDouble : kFloat);
-    assert_tensor_close(emb(ids), goldens().get("embedding_output"), golden_tol(dt), golden_tol(dt), "other dtype");
+    check_layer("embedding", emb, dt, /*ids=*/true);
+    // Int, Short, Char and Byte ids are converted, whatever the table's dtype
+    for (Dtype id_dtype : {kInt, kShort, kChar, kByte}) {
+      Tensor ids = goldens().get("embedding_input", id_dtype);
+      assert_tensor_close(emb(ids), goldens().get("embedding_output"), golden_tol(dt), golden_tol(dt), dtype_name(id_dtype));
+    }
   }
   nn::EmbeddingImpl emb(7, 3, 2);
+  auto L = [](std::vector<long> v, Shape shape = {}) { return shape.empty() ? from_vector(v) : from_vector(v, shape); };
   assert_values(emb.weight[2], {0, 0, 0});  // the padding row starts at 0
-  assert_throws(emb(from_vector(std::vector<float>{1, 7})), "embedding: id 7 at position 1 is out of range [0, 7)");
-  assert_throws(emb(from_vector(std::vector<float>{-1})), "id -1 at position 0 is out of range");
-  assert_throws(emb(from_vector(std::vector<float>{1.5})), "is not an integer");
+  assert_throws(emb(L({1, 7})), "embedding: id 7 at position [1] is out of range for a dimension of size 7");
+  assert_throws(emb(L({0, 1, 2, -1}, {2, 2})), "embedding: id -1 at position [1][1] is out of range");
+  assert_throws(emb(from_vector(std::vector<float>{1, 2})), "embedding: expected a Long tensor of ids as input, got Float");
+  assert_throws(emb(L({1}).to(kBool)), "embedding: expected a Long tensor of ids as input, got Bool");
   assert_throws(nn::Embedding(3, 2, 3), "padding_idx 3 is out of range");
-  assert_shape(emb(from_vector(std::vector<float>{1, 2, 3, 4, 5, 6}, {2, 1, 3})), {2, 1, 3, 3});
+  assert_shape(emb(L({1, 2, 3, 4, 5, 6}, {2, 1, 3})), {2, 1, 3, 3});  // still works
 }
 
 static void check_rnn(const std::string &name, nn::RNNImplBase &rnn, Dtype dt, bool lstm) {
@@ -188,7 +194,7 @@ static void test_composite_gradcheck(void **) {
   model->to(kDouble);
   nn::CrossEntropyLoss loss;
   Tensor x = randn({3, 2, 6, 4}, kDouble).requires_grad_();
-  Tensor target = from_vector(std::vector<double>{0, 3, 2});
+  Tensor target = from_vector(std::vector<long>{0, 3, 2});
   tensor_list inputs{x};
   for (Tensor &p : model->parameters()) inputs.push_back(p);
   gradcheck([&](const tensor_list &) { return loss(model(x), target); }, inputs);
@@ -224,7 +230,7 @@ static void test_layer_gradchecks(void **) {
   check(log_softmax, randn({3, 2}, kDouble).requires_grad_());
   nn::EmbeddingImpl emb(5, 2);
   emb.to(kDouble);
-  Tensor ids = from_vector(std::vector<double>{1, 4, 1, 0}, {2, 2});
+  Tensor ids = from_vector(std::vector<long>{1, 4, 1, 0}, {2, 2});
   gradcheck([&](const tensor_list &) { return emb(ids); }, {emb.weight});
   nn::LSTMImpl lstm(nn::LSTMOptions(3, 2).num_layers(2));
   lstm.to(kDouble);

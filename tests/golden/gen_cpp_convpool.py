@@ -7,7 +7,9 @@ NAME_param_<key>, NAME_input, NAME_output, NAME_gradOutput (g) and the gradients
 NAME_gradInput and NAME_grad_<parameter>. maxpool2d_input / _output / _indices (0-based) are a max
 pooling with its indices, which the unpool2d case undoes (3-D: pool3d_*, unpool3d; and
 pool3d_dilated_*, with padding and dilation); fractional_samples are the random samples
-the fractional case was given. Computed in double."""
+the fractional case was given; pad_constant4d is F.pad's constant mode over four dimensions; the
+*_half, bilinear_down and bilinear_frac cases resample with align_corners=False.
+Computed in double."""
 import os
 import sys
 
@@ -94,6 +96,20 @@ def main():
     layer_case(f, "linear", nn.Upsample(size=7, mode="linear", align_corners=True), rand(1, 2, 4))
     layer_case(f, "bilinear", nn.Upsample(scale_factor=2, mode="bilinear", align_corners=True), rand(1, 2, 3, 4))
     layer_case(f, "trilinear", nn.Upsample(size=(3, 4, 5), mode="trilinear", align_corners=True), rand(1, 1, 2, 3, 2))
+    # constant padding (negative pads crop), and F.pad's constant mode over four dimensions
+    layer_case(f, "zeropad2d", nn.ZeroPad2d((1, 2, 0, 1)), rand(1, 2, 3, 4))
+    layer_case(f, "constant1d", nn.ConstantPad1d((2, 1), 1.5), rand(2, 2, 3))
+    layer_case(f, "constant2d", nn.ConstantPad2d((1, -1, 2, 0), -0.5), rand(1, 2, 3, 3))
+    layer_case(f, "constant3d", nn.ConstantPad3d((1, 0, 0, 2, 1, 1), 2.0), rand(1, 1, 2, 3, 2))
+    function_case(f, "pad_constant4d", lambda x: F.pad(x, (1, 1, 0, -1, 1, 0, 2, 1), value=0.25), rand(2, 3, 2, 2))
+    # linear modes with align_corners=False (PyTorch's default): up, down, fractional scale factors
+    layer_case(f, "linear_half", nn.Upsample(size=7, mode="linear", align_corners=False), rand(1, 2, 4))
+    layer_case(f, "bilinear_half", nn.Upsample(scale_factor=2, mode="bilinear", align_corners=False), rand(1, 2, 3, 4))
+    layer_case(f, "bilinear_down", nn.Upsample(size=(2, 3), mode="bilinear", align_corners=False), rand(1, 1, 5, 4))
+    layer_case(f, "bilinear_frac", nn.Upsample(scale_factor=(1.5, 2.5), mode="bilinear", align_corners=False),
+               rand(1, 1, 3, 2))
+    layer_case(f, "trilinear_half", nn.Upsample(size=(3, 4, 5), mode="trilinear", align_corners=False),
+               rand(1, 1, 2, 3, 2))
     f.write()
 
 

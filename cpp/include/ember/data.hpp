@@ -4,7 +4,7 @@
 //   data::FashionMNIST train("/usr/share/datasets/fashion-mnist", /*train=*/true);  // [60000,1,28,28] in [0,1]
 //   train.transform(data::Normalize(0.2860, 0.3530));                              // once, on all images
 //   data::DataLoader loader(train, data::DataLoaderOptions(64).shuffle(true).seed(1));
-//   for (const data::Example &batch : loader) { ... batch.data [64,1,28,28], batch.target [64] ... }
+//   for (const data::Example &batch : loader) { ... batch.data [64,1,28,28], batch.target Long [64] ... }
 //
 // Each range-for over a DataLoader is one epoch. With shuffle, epoch e visits the examples in a
 // permutation drawn from (seed, e): the same seed gives the same sequence of epochs on every machine
@@ -33,11 +33,13 @@ class Dataset {
   virtual size_t size() const = 0;
   virtual Example get(size_t index) const = 0;
   // The examples at `indices`, stacked: data [B, ...], target [B] (or [B, ...] for targets of more
-  // than one element). The default calls get() for each; data sets held in memory copy rows directly.
+  // than one element), each in the dtype get() gives (Long class indices stay Long). The default
+  // calls get() for each; data sets held in memory copy rows directly.
   virtual Example get_batch(const std::vector<size_t> &indices) const;
 };
 
-// A data set of two tensors: data [N, ...] and targets [N] (or [N, ...]), sharing their first size.
+// A data set of two tensors: data [N, ...] and targets [N] (or [N, ...]), sharing their first size;
+// batches keep each tensor's dtype (Long labels come out Long).
 class TensorDataset : public Dataset {
  public:
   TensorDataset(Tensor data, Tensor targets);
@@ -66,14 +68,16 @@ struct Normalize {
 // a big-endian header (two zero bytes, the element type, the number of dimensions, then each size
 // as a 32-bit integer) and the elements in row-major order. Element types: 0x08 unsigned byte, 0x09
 // signed byte, 0x0B 16-bit, 0x0C 32-bit integer, 0x0D float, 0x0E double. The values are converted
-// to `dtype`. Throws an ember::Error naming the file for a missing or unreadable file, a directory,
-// a bad header, truncated data, or data beyond what the header announces. The header is not
-// trusted: a plain file's size is checked against it before anything is allocated, and a gzip
-// stream's buffer grows only with the data that arrives.
+// to `dtype` (any dtype, as a tensor conversion converts them: truncated and saturated for an
+// integral dtype, != 0 for Bool; use kLong for labels). Throws an ember::Error naming the file for a
+// missing or unreadable file, a directory, a bad header, truncated data, or data beyond what the
+// header announces. The header is not trusted: a plain file's size is checked against it before
+// anything is allocated, and a gzip stream's buffer grows only with the data that arrives.
 Tensor read_idx(const std::string &path, Dtype dtype = kFloat);
 
 // Fashion-MNIST (Zalando): 60000 training or 10000 test images of 28x28, ten classes. data: Float
-// [N, 1, 28, 28], the pixels divided by 255; targets: Float [N], 0-based class indices. Reads
+// [N, 1, 28, 28], the pixels divided by 255; targets: Long [N], 0-based class indices (what
+// cross_entropy takes; accuracy is output.argmax(1).eq(target)). Reads
 // ROOT/{train,t10k}-{images-idx3,labels-idx1}-ubyte[.gz]. A missing file is an ember::Error that
 // names it and the Debian package that installs the set (dataset-fashion-mnist).
 class FashionMNIST : public TensorDataset {

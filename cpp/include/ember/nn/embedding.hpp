@@ -1,6 +1,7 @@
 #pragma once
-// Embedding tables: nn::functional::embedding and the Embedding module. Ids are Float or Double
-// tensors of 0-based integers (any shape); an id that is not an integer in range throws, naming it.
+// Embedding tables: nn::functional::embedding and the Embedding module. Ids are Long tensors of
+// 0-based row numbers (any shape; other integral dtypes are converted); a Float, Double or Bool
+// tensor of ids, or an id out of range, throws, naming it.
 // (No EmbeddingBag: THNN has no LookupTableBag kernel, only THCUNN does.)
 #include <ember/autograd.hpp>
 #include <ember/nn/holder.hpp>

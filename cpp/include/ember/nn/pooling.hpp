@@ -6,8 +6,8 @@
 // offsets within windows whose bounds differ from PyTorch's for some sizes).
 //
 // Index tensors (return_indices, max_unpool) follow PyTorch's layout: per output element the
-// position of the max within its input plane, h * W + w (3-D: (d * H + h) * W + w), 0-based; they are
-// tensors of the input's dtype (ember's index convention, see nn/functional.hpp).
+// position of the max within its input plane, h * W + w (3-D: (d * H + h) * W + w), 0-based, in Long
+// tensors on the input's device (ember's index convention, see nn/functional.hpp).
 //
 // Argument order: kernel, stride, padding, ceil_mode, then the rest (dilation, ...), as ember's
 // max_pool2d always took them; stride 0 means stride = kernel (PyTorch's default).

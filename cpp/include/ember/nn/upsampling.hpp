@@ -1,10 +1,10 @@
 #pragma once
 // Resampling: nn::functional::interpolate and the Upsample module, one autograd node over THNN's
 // SpatialUpSamplingNearest / VolumetricUpSamplingNearest (nearest: one integer scale factor for all
-// dimensions) and SpatialUpSamplingBilinear / VolumetricUpSamplingTrilinear (linear modes). THNN's
-// linear kernels align the corners (Torch7's rule, PyTorch's align_corners=true): only that mode
-// matches PyTorch, so align_corners=false (PyTorch's default) is refused rather than answered with
-// other numbers. 1-D modes run the 2-D kernels over a height of 1.
+// dimensions) and SpatialUpSamplingBilinear / VolumetricUpSamplingTrilinear (linear modes with
+// align_corners=true, Torch7's rule; 1-D modes run the 2-D kernels over a height of 1). The linear
+// modes with align_corners=false (PyTorch's default), which THNN lacks, interpolate one spatial
+// dimension at a time from index_select and arithmetic, whose nodes give the gradient.
 #include <ember/autograd.hpp>
 #include <ember/nn/holder.hpp>
 #include <ember/nn/module.hpp>
@@ -26,7 +26,7 @@ struct UpsampleOptions {
   EMBER_NN_OPTION(std::vector<long>, size)
   EMBER_NN_OPTION(std::vector<double>, scale_factor)
   EMBER_NN_OPTION(InterpolateMode, mode)
-  EMBER_NN_OPTION(std::optional<bool>, align_corners)  // linear modes: must be true
+  EMBER_NN_OPTION(std::optional<bool>, align_corners)  // linear modes; unset is false, as in PyTorch
 
  private:
   std::vector<long> size_;

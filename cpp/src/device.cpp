@@ -143,20 +143,20 @@ Device Tensor::device() const { return impl().device; }
 
 Tensor Tensor::to(Device target) const { return to(target, false); }
 
-Tensor Tensor::to(Device target, bool non_blocking) const {
+Tensor Tensor::to(Device target, [[maybe_unused]] bool non_blocking) const {
   check_defined(*this, "to");
   const Device from = device();
   if (target.is_cuda() && target.index() < 0 && from.is_cuda()) return *this;  // "cuda": any CUDA device
   if (target == from) return *this;
   target = checked_device(target, "to");
   if (target == from) return *this;
-  Tensor r = make_empty(TensorOptions(dtype(), target));
+  Tensor r = with_zero_dim(make_empty(TensorOptions(dtype(), target)), dim() == 0);
 #ifdef EMBER_WITH_CUDA
   {
     NoGradGuard no_grad;
     ThErrorScope th_errors;
     const Tensor src = contiguous();
-    LongStorage size(sizes());
+    LongStorage size(dim() == 0 ? Shape{1} : sizes());  // a 0-dimensional tensor's handle is [1]
     THCState *state = thc_state();
     // Upload (THC's copyCPU reads a CPU tensor of its type), download (TH's copyCuda writes one), or
     // THC's copy between two devices, on the CUDA side's device.
@@ -191,8 +191,8 @@ Tensor Tensor::pin_memory() const {
 #else
   ThErrorScope th_errors;
   THAllocator *pinned = THCState_getCudaHostAllocator(thc_state());  // throws without CUDA or a device
-  LongStorage size(sizes());
-  Tensor r = make_empty(options());
+  LongStorage size(dim() == 0 ? Shape{1} : sizes());  // a 0-dimensional tensor's handle is [1]
+  Tensor r = with_zero_dim(make_empty(options()), dim() == 0);
   dispatch_all(dtype(), [&](auto tag) {
     auto *storage = EMBER_TH_STORAGE(newWithAllocator, tag)(numel(), pinned, nullptr);
     EMBER_TH(setStorage, tag)(r.th(tag), storage, 0, size.get(), nullptr);

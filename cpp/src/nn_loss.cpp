@@ -32,6 +32,10 @@ template <typename A> void scale_by_grad_output(A &a) {
   }
 }
 
+// THNN's criteria write the loss into a 1-element tensor; a loss is a 0-dimensional one, as in libtorch
+// (the view records its gradient back to the kernel's [1]).
+Tensor criterion_value(const Tensor &loss) { return loss.view({}); }
+
 void check_same_shape(const char *fn, const Tensor &input, const Tensor &target) {
   check_arg(input, fn, "input");
   check_arg(target, fn, "target");
@@ -39,6 +43,8 @@ void check_same_shape(const char *fn, const Tensor &input, const Tensor &target)
     fail(std::string(fn) + ": target of size " + shape_str(target.sizes()) + " does not match input of size " +
          shape_str(input.sizes()));
 }
+
+const IndexArg kTarget{"target", "class indices", "target"};
 
 // For the losses over class indices: input [N x C] or [C]; returns C after checking the target
 // ([N], or [1] for one sample) and weight ([C] or undefined).
@@ -63,21 +69,21 @@ namespace {
 Tensor class_nll(const char *fn, const Tensor &input, const Tensor &target, const Tensor &weight, long ignore_index,
                  Reduction reduction) {
   long classes = check_class_input(fn, input, target, weight);
-  LongTensor t = one_based_ids(target, classes, fn, "target", ignore_index);
+  Tensor t = one_based(target, classes, input.device(), fn, kTarget, ignore_index);
   bool average = reduction == kMean;
   long ignore = ignore_index + 1;  // THNN compares it with the 1-based targets
   // buffers: the weights, and total_weight (the divisor, from the forward pass to the backward)
-  return thnn::apply(
+  return criterion_value(thnn::apply(
       {"ClassNLLCriterion", input, {}, {weight, make_empty(input.options())}},
       [t, average, ignore](auto &a) {
-        EMBER_THNN(ClassNLLCriterion_updateOutput, a)(a.state, a.input, t->of(a), a.output, average, a.buffers[0],
+        EMBER_THNN(ClassNLLCriterion_updateOutput, a)(a.state, a.input, long_th(t, a), a.output, average, a.buffers[0],
                                                       a.buffers[1], ignore);
       },
       [t, average, ignore](auto &a) {
-        EMBER_THNN(ClassNLLCriterion_updateGradInput, a)(a.state, a.input, t->of(a), a.grad_input, average,
+        EMBER_THNN(ClassNLLCriterion_updateGradInput, a)(a.state, a.input, long_th(t, a), a.grad_input, average,
                                                          a.buffers[0], a.buffers[1], ignore);
         scale_by_grad_output(a);
-      });
+      }));
 }
 }  // namespace
 
@@ -94,21 +100,20 @@ Tensor spatial_nll(const char *fn, const Tensor &input, const Tensor &target, co
     fail(std::string(fn) + ": weight must be [" + std::to_string(classes) + "] (one per class), got size " +
          shape_str(weight.sizes()));
   check_dtype(weight, input, fn, "weight");
-  LongTensor t = one_based_ids(target, classes, fn, "target");
-  THLongTensor_resize3d(t->cpu(), n, h, w);
+  Tensor t = one_based(target, classes, input.device(), fn, kTarget);
   bool average = reduction == kMean;
   // buffers: the weights, and total_weight (the divisor, from the forward pass to the backward)
-  return thnn::apply(
+  return criterion_value(thnn::apply(
       {"SpatialClassNLLCriterion", input, {}, {weight, make_empty(input.options())}},
       [t, average](auto &a) {
-        EMBER_THNN(SpatialClassNLLCriterion_updateOutput, a)(a.state, a.input, t->of(a), a.output, average,
+        EMBER_THNN(SpatialClassNLLCriterion_updateOutput, a)(a.state, a.input, long_th(t, a), a.output, average,
                                                              a.buffers[0], a.buffers[1]);
       },
       [t, average](auto &a) {
-        EMBER_THNN(SpatialClassNLLCriterion_updateGradInput, a)(a.state, a.input, t->of(a), a.grad_input, average,
+        EMBER_THNN(SpatialClassNLLCriterion_updateGradInput, a)(a.state, a.input, long_th(t, a), a.grad_input, average,
                                                                 a.buffers[0], a.buffers[1]);
         scale_by_grad_output(a);
-      });
+      }));
 }
 }  // namespace
 
@@ -131,7 +136,7 @@ Tensor cross_entropy(const Tensor &input, const Tensor &target, const Tensor &we
   Tensor FN(const Tensor &input, const Tensor &target, Reduction reduction) {                               \
     check_same_shape(#FN, input, target);                                                                   \
     bool average = reduction == kMean;                                                                      \
-    return thnn::apply(                                                                                     \
+    return criterion_value(thnn::apply(                                                                                     \
         {#NAME, input, {}, {target}},                                                                       \
         [average](auto &a) {                                                                                \
           EMBER_THNN(NAME##_updateOutput, a)(a.state, a.input, a.buffers[0], a.output, average);            \
@@ -139,7 +144,7 @@ Tensor cross_entropy(const Tensor &input, const Tensor &target, const Tensor &we
         [average](auto &a) {                                                                                \
           EMBER_THNN(NAME##_updateGradInput, a)(a.state, a.input, a.buffers[0], a.grad_input, average);     \
           scale_by_grad_output(a);                                                                          \
-        });                                                                                                 \
+        }));                                                                                                 \
   }
 EMBER_NN_CRITERION(mse_loss, MSECriterion)
 EMBER_NN_CRITERION(l1_loss, AbsCriterion)
@@ -156,7 +161,7 @@ Tensor binary_cross_entropy(const Tensor &input, const Tensor &target, const Ten
     w = weight.expand(input.sizes()).contiguous();
   }
   bool average = reduction == kMean;
-  return thnn::apply(
+  return criterion_value(thnn::apply(
       {"BCECriterion", input, {}, {target, w}},
       [average](auto &a) {
         EMBER_THNN(BCECriterion_updateOutput, a)(a.state, a.input, a.buffers[0], a.output, average, a.buffers[1]);
@@ -165,7 +170,7 @@ Tensor binary_cross_entropy(const Tensor &input, const Tensor &target, const Ten
         EMBER_THNN(BCECriterion_updateGradInput, a)(a.state, a.input, a.buffers[0], a.grad_input, average,
                                                     a.buffers[1]);
         scale_by_grad_output(a);
-      });
+      }));
 }
 
 // -log(sigmoid(x)) t - log(1 - sigmoid(x)) (1 - t) = (1 - t) x - logsigmoid(x): no exp(x) overflow.
@@ -181,19 +186,19 @@ Tensor multi_margin_loss(const Tensor &input, const Tensor &target, int p, doubl
                          Reduction reduction) {
   long classes = check_class_input("multi_margin_loss", input, target, weight);
   if (p != 1 && p != 2) fail("multi_margin_loss: p must be 1 or 2, got " + std::to_string(p));
-  LongTensor t = one_based_ids(target, classes, "multi_margin_loss", "target");
+  Tensor t = one_based(target, classes, input.device(), "multi_margin_loss", kTarget);
   bool average = reduction == kMean;
-  return thnn::apply(
+  return criterion_value(thnn::apply(
       {"MultiMarginCriterion", input, {}, {weight}},
       [t, average, p, margin](auto &a) {
-        EMBER_THNN(MultiMarginCriterion_updateOutput, a)(a.state, a.input, t->of(a), a.output, average, p,
+        EMBER_THNN(MultiMarginCriterion_updateOutput, a)(a.state, a.input, long_th(t, a), a.output, average, p,
                                                          a.buffers[0], margin);
       },
       [t, average, p, margin](auto &a) {
-        EMBER_THNN(MultiMarginCriterion_updateGradInput, a)(a.state, a.input, t->of(a), a.grad_input, average, p,
+        EMBER_THNN(MultiMarginCriterion_updateGradInput, a)(a.state, a.input, long_th(t, a), a.grad_input, average, p,
                                                             a.buffers[0], margin);
         scale_by_grad_output(a);
-      });
+      }));
 }
 
 Tensor multilabel_margin_loss(const Tensor &input, const Tensor &target, Reduction reduction) {
@@ -201,20 +206,19 @@ Tensor multilabel_margin_loss(const Tensor &input, const Tensor &target, Reducti
   check_dims(input, fn, "input", 1, 2);
   check_same_shape(fn, input, target);
   // -1 ends a row's targets: 1-based, it becomes THNN's terminating 0.
-  LongTensor t = one_based_ids(target, input.size(-1), fn, "target", -1);
-  if (input.dim() == 2) THLongTensor_resize2d(t->cpu(), input.size(0), input.size(1));
+  Tensor t = one_based(target, input.size(-1), input.device(), fn, kTarget, -1);
   bool average = reduction == kMean;
-  return thnn::apply(
+  return criterion_value(thnn::apply(
       {"MultiLabelMarginCriterion", input, {}, {make_empty(input.options())}},
       [t, average](auto &a) {
-        EMBER_THNN(MultiLabelMarginCriterion_updateOutput, a)(a.state, a.input, t->of(a), a.output, a.buffers[0],
+        EMBER_THNN(MultiLabelMarginCriterion_updateOutput, a)(a.state, a.input, long_th(t, a), a.output, a.buffers[0],
                                                               average);
       },
       [t, average](auto &a) {
-        EMBER_THNN(MultiLabelMarginCriterion_updateGradInput, a)(a.state, a.input, t->of(a), a.grad_input,
+        EMBER_THNN(MultiLabelMarginCriterion_updateGradInput, a)(a.state, a.input, long_th(t, a), a.grad_input,
                                                                  a.buffers[0], average);
         scale_by_grad_output(a);
-      });
+      }));
 }
 
 // No THNN kernel: composed of logsigmoid, whose node gives the gradient.

@@ -215,16 +215,18 @@ void write_atomically(const std::string &path, const std::vector<unsigned char> 
 }
 
 // ------------------------------------------------------------------------------ decoding
-// Checks the magic once 8 bytes are there, and the version once the whole header is.
-void check_header(const unsigned char *bytes, size_t n, const std::string &where) {
+// Checks the magic once 8 bytes are there, and the version once the whole header is; the version
+// (0 before the whole header is there).
+uint32_t check_header(const unsigned char *bytes, size_t n, const std::string &where) {
   if (n >= sizeof kMagic && std::memcmp(bytes, kMagic, sizeof kMagic) != 0)
     fail(where + " is not an ember checkpoint (its first bytes are not \"EMBERCKP\")");
-  if (n < kHeaderSize) return;
+  if (n < kHeaderSize) return 0;
   uint32_t version;
   std::memcpy(&version, &bytes[8], 4);
-  if (version != kCheckpointVersion)
-    fail(where + " has format version " + std::to_string(version) + "; this build reads version " +
+  if (version < 1 || version > kCheckpointVersion)
+    fail(where + " has format version " + std::to_string(version) + "; this build reads versions 1 to " +
          std::to_string(kCheckpointVersion));
+  return version;
 }
 
 // Reads up to n bytes, fewer only at the end of the file.
@@ -306,7 +308,7 @@ struct Reader {
 
 Records decode(const std::vector<unsigned char> &bytes, const std::string &path) {
   std::string where = "load_checkpoint: " + path;
-  check_header(bytes.data(), bytes.size(), where);
+  const uint32_t version = check_header(bytes.data(), bytes.size(), where);
   if (bytes.size() < kHeaderSize + kCrcSize)
     fail(where + " is truncated: " + std::to_string(bytes.size()) + " bytes, less than a checkpoint's header");
   uint32_t count;
@@ -338,10 +340,13 @@ Records decode(const std::vector<unsigned char> &bytes, const std::string &path)
     if (dtype > (uint8_t)kBool) fail(rec + " (\"" + name + "\") has an unknown dtype code " + std::to_string(dtype));
     if (ndim > kMaxDims) fail(rec + " (\"" + name + "\") has " + std::to_string(ndim) + " dimensions");
     Shape shape;
-    uint64_t numel = ndim ? 1 : 0;
+    const bool empty_v1 = version == 1 && ndim == 0;  // version 1 had no 0-dimensional tensors
+    uint64_t numel = empty_v1 ? 0 : 1;
     for (int d = 0; d < ndim; d++) {
       int64_t s = r.get<int64_t>();
-      if (s < 1 || (uint64_t)s > bytes.size()) fail(rec + " (\"" + name + "\") has a size " + std::to_string(s));
+      const bool empty_v2 = version >= 2 && ndim == 1 && s == 0;
+      if ((s < 1 && !empty_v2) || (uint64_t)s > bytes.size())
+        fail(rec + " (\"" + name + "\") has a size " + std::to_string(s));
       numel *= (uint64_t)s;
       if (numel > bytes.size()) fail(rec + " (\"" + name + "\") has more elements than the file has bytes");
       shape.push_back((long)s);
@@ -349,7 +354,7 @@ Records decode(const std::vector<unsigned char> &bytes, const std::string &path)
     const Dtype dt = static_cast<Dtype>(dtype);
     const size_t width = element_size(dt);
     r.need((size_t)numel * width);
-    Tensor t = ndim ? empty(shape, dt) : empty({0}, dt);
+    Tensor t = empty(empty_v1 ? Shape{0} : shape, dt);
     if (numel) std::memcpy(dispatch_all(dt, [&](auto tag) -> void * { return t.data<decltype(tag)>(); }), &bytes[r.pos], (size_t)numel * width);
     if (dt == kBool)
       for (uint64_t i = 0; i < numel; i++)

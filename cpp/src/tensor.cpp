@@ -3,6 +3,7 @@
 #include "caching_allocator.hpp"
 #include "tensor_impl.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <numeric>
@@ -105,7 +106,12 @@ Tensor make_view(const Tensor &base, void *handle) {
 
 Tensor alias(const Tensor &t) {
   visit_any(t, [](auto tag, auto *h) { EMBER_TH(retain, tag)(h); });
-  return make_view(t, t.impl().handle);
+  return with_zero_dim(make_view(t, t.impl().handle), t.impl().zero_dim);
+}
+
+Tensor with_zero_dim(Tensor r, bool zero_dim) {
+  r.impl().zero_dim = zero_dim;
+  return r;
 }
 
 void bump_version(const Tensor &t) { ++*t.impl().version; }
@@ -226,19 +232,31 @@ EMBER_INSTANTIATE_FOR_DTYPES(EMBER_INSTANTIATE_TH)
 // -------------------------------------------------------------------------------- accessors
 Dtype Tensor::dtype() const { return impl().dtype; }
 
+// TH's nDimension 0 (an empty tensor) shows as size {0}; a 0-dimensional tensor's handle is [1].
 long Tensor::dim() const {
-  return visit_any(*this, [](auto tag, auto *h) -> long { return EMBER_TH(nDimension, tag)(h); });
+  if (impl().zero_dim) return 0;
+  return visit_any(*this, [](auto tag, auto *h) -> long { return std::max(1, EMBER_TH(nDimension, tag)(h)); });
 }
 
 Shape Tensor::sizes() const {
-  return visit_any(*this, [](auto, auto *h) { return Shape(h->size, h->size + h->nDimension); });
+  if (impl().zero_dim) return {};
+  return visit_any(*this, [](auto, auto *h) {
+    return h->nDimension ? Shape(h->size, h->size + h->nDimension) : Shape{0};
+  });
 }
 
 Shape Tensor::strides() const {
-  return visit_any(*this, [](auto, auto *h) { return Shape(h->stride, h->stride + h->nDimension); });
+  if (impl().zero_dim) return {};
+  return visit_any(*this, [](auto, auto *h) {
+    return h->nDimension ? Shape(h->stride, h->stride + h->nDimension) : Shape{1};
+  });
 }
 
-long Tensor::size(long d) const { return sizes()[(size_t)wrap_dim(d, dim(), "size")]; }
+long Tensor::size(long d) const {
+  if (dim() == 0)
+    fail("size: dimension " + std::to_string(d) + " asked of a 0-dimensional tensor (it has no dimensions)");
+  return sizes()[(size_t)wrap_dim(d, dim(), "size")];
+}
 
 long Tensor::numel() const {
   return visit_any(*this, [](auto tag, auto *h) -> long { return EMBER_TH(nElement, tag)(h); });
@@ -256,8 +274,9 @@ std::string Tensor::toString() const {
   // torch.CudaLongTensor, ...; Bool, which Torch7 did not have, is torch.BoolTensor.
   std::string s = !is_cuda() ? std::string("torch.") + dtype_name(dtype()) + "Tensor"
                              : std::string("torch.Cuda") + (dtype() == kFloat ? "" : dtype_name(dtype())) + "Tensor";
-  if (dim() == 0) return s + " with no dimension";
+  if (numel() == 0) return s + " with no dimension";  // Torch7's name for an empty tensor
   s += " of size ";
+  if (dim() == 0) return s + "[]";  // 0-dimensional
   Shape sz = sizes();
   for (size_t i = 0; i < sz.size(); i++) s += (i ? "x" : "") + std::to_string(sz[i]);
   return s;
@@ -303,9 +322,9 @@ Tensor sized(const Shape &shape, const TensorOptions &options, const char *op) {
   for (long s : shape)
     if (s < 0) fail(std::string(op) + ": negative size in " + shape_str(shape));
   Tensor r = make_empty(options);
-  LongStorage size(shape);
+  LongStorage size(shape.empty() ? Shape{1} : shape);  // {}: 0-dimensional, one element
   visit_any(r, [&](auto tag, auto *h) { EMBER_TH(resize, tag)(h, size.get(), nullptr); });
-  return r;
+  return with_zero_dim(r, shape.empty());
 }
 
 
@@ -364,17 +383,19 @@ Tensor ones_like(const Tensor &t) { return ones(t.sizes(), t.options()); }
 Tensor full_like(const Tensor &t, Scalar value) { return full(t.sizes(), value, t.options()); }
 Tensor rand_like(const Tensor &t) { return rand(t.sizes(), t.options()); }
 Tensor randn_like(const Tensor &t) { return randn(t.sizes(), t.options()); }
+Tensor scalar_tensor(Scalar value, TensorOptions options) { return full({}, value, options); }
 
 Tensor arange(double end, Dtype dtype) { return arange(0, end, 1, dtype); }
 Tensor arange(double start, double end, double step, Dtype dtype) {
   Tensor r = make_empty(dtype);
-  dispatch_math(dtype, Device(kCPU), [&](auto tag) { EMBER_TH(arange, tag)(r.th(tag), start, end, step); });
+  ThErrorScope th_errors;
+  dispatch_all(dtype, [&](auto tag) { EMBER_TH(arange, tag)(r.th(tag), start, end, step); });
   return r;
 }
 
 namespace {
 Shape checked_shape(Shape shape, long n, const char *op) {
-  if (shape.empty()) return n > 0 ? Shape{n} : Shape{};
+  if (shape.empty()) return Shape{n};
   for (long s : shape)
     if (s < 0) fail(std::string(op) + ": negative size in " + shape_str(shape));
   const long count = size_product(shape, op);
@@ -411,36 +432,42 @@ Tensor from_vector(const std::vector<bool> &values, Shape shape) {
 Tensor from_blob(void *data, Shape shape, Dtype dtype, bool copy) {
   for (long s : shape)
     if (s < 0) fail("from_blob: negative size in " + shape_str(shape));
-  const long n = shape.empty() ? 0 : size_product(shape, "from_blob");
+  const long n = size_product(shape, "from_blob");
   if (!data && n > 0) fail("from_blob: the data pointer is NULL");
   if (copy) {
-    return dispatch_all(dtype, [&](auto tag) {
-      using T = decltype(tag);
-      return n == 0 ? empty({}, dtype) : from_values(static_cast<const T *>(data), n, shape, "from_blob");
-    });
+    if (n == 0) return empty({0}, dtype);
+    Tensor r = empty(shape, dtype);  // {}: 0-dimensional
+    std::memcpy(dispatch_all(dtype, [&](auto tag) -> void * { return r.data<decltype(tag)>(); }), data,
+                (size_t)n * element_size(dtype));
+    return r;
   }
   // A storage that borrows the memory: neither freed nor resized by TH.
   Tensor r = make_empty(dtype);
-  dispatch_any(dtype, Device(kCPU), [&](auto tag) {
+  ThErrorScope th_errors;
+  dispatch_all(dtype, [&](auto tag) {
     using T = std::conditional_t<std::is_same_v<decltype(tag), bool>, unsigned char, decltype(tag)>;  // TH's element
     auto *h = r.th(tag);
     auto *storage = EMBER_TH_STORAGE(newWithData, tag)(static_cast<T *>(data), n);
     EMBER_TH_STORAGE(clearFlag, tag)(storage, TH_STORAGE_FREEMEM | TH_STORAGE_RESIZABLE);
-    EMBER_TH(setStorageNd, tag)(h, storage, 0, (int)shape.size(), shape.data(), nullptr);
+    Shape size = shape.empty() ? Shape{1} : shape;  // {}: 0-dimensional
+    EMBER_TH(setStorageNd, tag)(h, storage, 0, (int)size.size(), size.data(), nullptr);
     EMBER_TH_STORAGE(free, tag)(storage);  // the tensor holds its own reference now
   });
-  return r;
+  return with_zero_dim(r, shape.empty());
 }
 
 // ----------------------------------------------------------------------------------- views
 namespace {
-// A view of self with new geometry over the same storage.
-Tensor restride(const Tensor &self, const Shape &size, const Shape &stride, ptrdiff_t offset) {
+// A view of self with new geometry over the same storage: size {} is 0-dimensional (TH's [1]), and
+// any size 0 gives TH's empty tensor (TH cannot hold a shape like [2 x 0]).
+Tensor restride(const Tensor &self, Shape size, Shape stride, ptrdiff_t offset) {
+  const bool zero_dim = size.empty();
+  if (zero_dim) size = stride = {1};
+  if (std::find(size.begin(), size.end(), 0L) != size.end()) size.clear(), stride.clear();
   return visit_any(self, [&](auto tag, auto *h) {
     Tensor r = make_view(self, EMBER_TH(new, tag)());
-    EMBER_TH(setStorageNd, tag)(r.th(tag), h->storage, offset, (int)size.size(), const_cast<long *>(size.data()),
-                                const_cast<long *>(stride.data()));
-    return r;
+    EMBER_TH(setStorageNd, tag)(r.th(tag), h->storage, offset, (int)size.size(), size.data(), stride.data());
+    return with_zero_dim(r, zero_dim);
   });
 }
 
@@ -491,7 +518,6 @@ Tensor Tensor::view(Shape shape) const {
   shape = infer_size(std::move(shape), numel(), "view");
   if (!is_contiguous())
     fail("view: the tensor of size " + shape_str(in) + " is not contiguous (use reshape or contiguous())");
-  if (numel() == 0) shape = {};
   return record_view(*this, restride(*this, shape, contiguous_strides(shape), offset_of(*this)), "ViewBackward",
                      [in](const Tensor &g) { return g.reshape(in); });
 }
@@ -501,6 +527,7 @@ Tensor Tensor::reshape(Shape shape) const {
 }
 
 Tensor Tensor::narrow(long d, long start, long length) const {
+  if (dim() == 0) fail("narrow: cannot narrow a 0-dimensional tensor");
   Shape in = sizes();
   d = wrap_dim(d, dim(), "narrow");
   if (start < 0) start += in[(size_t)d];
@@ -518,8 +545,9 @@ Tensor Tensor::narrow(long d, long start, long length) const {
                      });
 }
 
+// Selecting from a 1-D tensor gives a 0-dimensional one, as in libtorch.
 Tensor Tensor::select(long d, long index) const {
-  if (dim() == 1) return narrow(0, index, 1);
+  if (dim() == 0) fail("select: cannot select from a 0-dimensional tensor");
   Shape in = sizes();
   d = wrap_dim(d, dim(), "select");
   if (index < 0) index += in[(size_t)d];
@@ -592,7 +620,6 @@ Tensor Tensor::squeeze() const {
       size.push_back(in[i]);
       stride.push_back(st[i]);
     }
-  if (size.empty() && !in.empty()) size = stride = {1};  // no 0-D tensors: one element stays 1-D
   return record_view(*this, restride(*this, size, stride, offset_of(*this)), "SqueezeBackward",
                      [in](const Tensor &g) { return g.reshape(in); });
 }
@@ -600,8 +627,8 @@ Tensor Tensor::squeeze() const {
 Tensor Tensor::squeeze(long d) const {
   Shape in = sizes();
   d = wrap_dim(d, dim(), "squeeze");
-  if (in.size() <= 1 || in[(size_t)d] != 1) return record_view(*this, alias(*this), "SqueezeBackward",
-                                                               [](const Tensor &g) { return g; });
+  if (in.empty() || in[(size_t)d] != 1)
+    return record_view(*this, alias(*this), "SqueezeBackward", [](const Tensor &g) { return g; });
   Shape size = in, stride = strides();
   size.erase(size.begin() + d);
   stride.erase(stride.begin() + d);
@@ -611,7 +638,7 @@ Tensor Tensor::squeeze(long d) const {
 
 Tensor Tensor::flatten(long start, long end) const {
   long n = dim();
-  if (n == 0) return *this;
+  if (n == 0) return reshape({1});  // libtorch: a 0-dimensional tensor flattens to [1]
   start = wrap_dim(start, n, "flatten");
   end = wrap_dim(end, n, "flatten");
   if (start > end) fail("flatten: start_dim " + std::to_string(start) + " comes after end_dim " + std::to_string(end));
@@ -653,6 +680,7 @@ Tensor Tensor::clone() const {
     EMBER_TH(resizeAs, tag)(r.th(tag), h);
     EMBER_TH(copy, tag)(r.th(tag), h);
   });
+  r = with_zero_dim(r, dim() == 0);
   if (autograd::needs_record({*this}))
     autograd::record("CloneBackward", {r}, {*this}, [](const tensor_list &g, const std::vector<bool> &) { return g; });
   return r;
@@ -699,7 +727,7 @@ Tensor Tensor::to(Dtype target) const {
     if (cuda_copy_only) return to(kLong).to(kBool);
     Tensor r = make_empty(TensorOptions(kBool, device()));
     visit_math(*this, [&](auto tag, auto *h) { EMBER_TH(neValue, tag)(r.th(DeviceTag<decltype(tag), bool>{}), h, 0); });
-    return r;
+    return with_zero_dim(r, dim() == 0);
   }
   Tensor r = empty(sizes(), TensorOptions(target, device()));
   copy_converting(r, *this);

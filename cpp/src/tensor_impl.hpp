@@ -33,6 +33,10 @@ struct TensorImpl {
   const Device device;  // CPU, or CUDA with its index
   void *const handle;  // THFloatTensor*, THDoubleTensor*, THCudaTensor* or THCudaDoubleTensor*; owns one reference
   const std::shared_ptr<std::atomic<uint64_t>> version;
+  // A 0-dimensional tensor (libtorch's scalar): TH has none (its nDimension 0 is an empty tensor), so
+  // the handle holds the one element as a 1-D tensor of size 1 and this flag makes sizes() {}. Set
+  // once, on a fresh result, before anyone else sees it (with_zero_dim).
+  bool zero_dim = false;
 
   bool requires_grad = false;  // set on leaves; a tensor with a grad_fn requires grad
   std::shared_ptr<autograd::Node> grad_fn;
@@ -173,9 +177,15 @@ template <typename F> decltype(auto) dispatch_any(const Tensor &t, F &&f) {
 // A new Tensor owning a fresh, empty TH/THC tensor (for kernel outputs).
 Tensor make_empty(const TensorOptions &options);
 // A Tensor over `handle` (takes over one reference) sharing the version counter of `base` (views).
+// Not 0-dimensional: a view marks itself with with_zero_dim when its geometry is a scalar's.
 Tensor make_view(const Tensor &base, void *handle);
-// Another Tensor object over the same TH tensor and version counter, without history.
+// Another Tensor object over the same TH tensor and version counter (0-dimensional when t is),
+// without history.
 Tensor alias(const Tensor &t);
+// r marked 0-dimensional when zero_dim (r is a fresh one-element result no one else holds yet); r.
+// Kernels write TH tensors of size [1]: operations whose operands are all 0-dimensional mark their
+// result with this.
+Tensor with_zero_dim(Tensor r, bool zero_dim);
 void bump_version(const Tensor &t);
 void check_defined(const Tensor &t, const char *op);
 // Both defined, of one dtype and on one device (an error naming both otherwise).

@@ -27,8 +27,12 @@ long checked_dim(const Tensor &t, long d, const char *op) {
 // to one dtype (promote_types); the conversions are part of the graph.
 Tensor cat(const tensor_list &tensors, long dim) {
   tensor_list parts;
-  for (const Tensor &t : tensors) {
+  for (size_t i = 0; i < tensors.size(); i++) {
+    const Tensor &t = tensors[i];
     check_defined(t, "cat");
+    if (t.dim() == 0)
+      fail("cat: tensor " + std::to_string(i) + " is 0-dimensional and has no dimension to join along "
+           "(unsqueeze it, or use stack)");
     if (t.numel() > 0) parts.push_back(t);
   }
   if (parts.empty()) fail("cat: expected at least one non-empty tensor");
@@ -135,6 +139,7 @@ Tensor Tensor::repeat(Shape repeats) const {
 
 Tensor Tensor::flip(Shape dims) const {
   check_defined(*this, "flip");
+  if (dim() == 0) return view({1}).flip(std::move(dims)).view({});  // dims 0 and -1, as libtorch
   Tensor r = *this;
   std::vector<bool> seen((size_t)dim(), false);
   for (long d : dims) {
@@ -150,6 +155,7 @@ Tensor Tensor::flip(Shape dims) const {
 
 Tensor Tensor::roll(Shape shifts, Shape dims) const {
   check_defined(*this, "roll");
+  if (dim() == 0) return view({1}).roll(std::move(shifts), std::move(dims)).view({});
   if (dims.empty()) {
     if (shifts.size() != 1) fail("roll: without dims, expected one shift, got " + shape_str(shifts));
     return flatten().roll(shifts, {0}).view(sizes());

@@ -72,7 +72,7 @@ Tensor broadcast_op(const Tensor &a, const Tensor &b, const char *op, K kernel, 
     kernel(tag, r.th(tag), ea.th(tag), eb.th(tag));
     normalize_bool(tag, r.th(tag));
   });
-  return r;
+  return with_zero_dim(r, shape.empty());
 }
 
 // r = kernel(tag, r, t) (a fresh r of t's dtype), for every dtype dispatch_math serves.
@@ -83,7 +83,7 @@ template <class K> Tensor math_op(const Tensor &t, const char *op, K kernel) {
     kernel(tag, r.th(tag), h);
     normalize_bool(tag, r.th(tag));
   });
-  return r;
+  return with_zero_dim(r, t.dim() == 0);
 }
 
 // The same for the kernels TH has for Float and Double only.
@@ -91,7 +91,7 @@ template <class K> Tensor floating_op(const Tensor &t, const char *op, K kernel)
   check_floating(t, op);
   Tensor r = make_empty(t.options());
   visit(t, [&](auto tag, auto *h) { kernel(tag, r.th(tag), h); });
-  return r;
+  return with_zero_dim(r, t.dim() == 0);
 }
 
 // An integral or Bool t as Float, for the functions libtorch computes in floating point (exp, ...).
@@ -129,7 +129,7 @@ Shape broadcast_shapes(const Shape &a, const Shape &b) { return broadcast(a, b, 
 Tensor sum_to(const Tensor &grad, const Shape &shape) {
   Shape gs = grad.sizes();
   if (gs == shape) return grad;
-  if (shape.empty()) return empty({}, grad.options());
+  if (shape.empty()) return grad.sum();  // to a 0-dimensional tensor
   if (gs.size() < shape.size()) fail("sum_to: cannot sum " + shape_str(gs) + " to " + shape_str(shape));
   Tensor r = grad;
   size_t lead = gs.size() - shape.size();
@@ -299,7 +299,7 @@ template <class K> Tensor output_grad(const Tensor &g, const Tensor &y, K kernel
   Tensor grad_input = make_empty(y.options());
   const Tensor go = g.contiguous();
   dispatch_on(y, [&](auto tag) { kernel(tag, grad_input.th(tag), go.th(tag), y.th(tag)); });
-  return grad_input;
+  return with_zero_dim(grad_input, y.dim() == 0);
 }
 }  // namespace
 
@@ -350,7 +350,7 @@ Tensor Tensor::pow(Scalar p) const {
       fail("pow: integers to negative integer powers are not allowed (exponent " + std::to_string(p.to<long>()) +
            " for a " + dtype_name(dtype()) + " tensor; convert it with .to(kFloat))");
     Tensor x = scalar_operand(*this, p, "pow");
-    return x.pow(full({1}, p, x.options()));
+    return x.pow(scalar_tensor(p, x.options()));
   }
   Tensor r = floating_op(*this, "pow", [p](auto tag, auto *r, auto *t) { EMBER_TH(pow, tag)(r, t, p.to<scalar_of_t<decltype(tag)>>()); });
   if (needs_record({*this}))
@@ -580,7 +580,7 @@ template <class K> Tensor compare(const Tensor &a, const Tensor &b, const char *
   Shape shape = broadcast(a.sizes(), b.sizes(), op);
   Tensor ea = expanded(pa, shape), eb = expanded(pb, shape), r = make_empty({kBool, a.device()});
   dispatch_math(pa, [&](auto tag) { kernel(tag, r.th(DeviceTag<decltype(tag), bool>{}), ea.th(tag), eb.th(tag)); });
-  return r;
+  return with_zero_dim(r, shape.empty());
 }
 }  // namespace
 
@@ -597,7 +597,7 @@ template <class K> Tensor compare(const Tensor &a, const Tensor &b, const char *
     visit_math(*this, [&](auto tag, auto *h) {                                                           \
       EMBER_TH(NAME##Value, tag)(r.th(DeviceTag<decltype(tag), bool>{}), h, value.to<scalar_of_t<decltype(tag)>>()); \
     });                                                                                                  \
-    return r;                                                                                            \
+    return with_zero_dim(r, dim() == 0);                                                                 \
   }
 EMBER_COMPARE(eq)
 EMBER_COMPARE(ne)

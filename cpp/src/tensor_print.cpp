@@ -2,8 +2,9 @@
 // point, otherwise 4 decimals, or scientific when the magnitudes are far from 1; integral dtypes always
 // as integers, every digit, and Bool as 0 and 1, as Torch7 printed its ByteTensor masks), values in columns,
 // 3-D and higher printed as 2-D slices headed "(i,j,.,.) = ", and a last line
-// "[torch.FloatTensor of size 2x3]". Past kSummarize elements, only the first and last kEdge rows,
-// columns and slices of each dimension are shown, with "..." between.
+// "[torch.FloatTensor of size 2x3]" ("of size []" after a 0-dimensional tensor's value). Past
+// kSummarize elements, only the first and last kEdge rows, columns and slices of each dimension are
+// shown, with "..." between.
 #include "tensor_impl.hpp"
 
 #include <algorithm>
@@ -144,14 +145,15 @@ struct Printer {
 
 std::ostream &operator<<(std::ostream &out, const Tensor &t) {
   if (!t.defined()) return out << "[undefined Tensor]";
-  if (t.dim() == 0) return out << "[" << t.toString() << "]";
+  if (t.numel() == 0) return out << "[" << t.toString() << "]";
   // A CUDA tensor prints from a host copy, under its own type name.
   const Tensor host = t.is_cuda() ? t.detach().cpu() : t;
   Printer p{out, host.sizes(), host.strides(), host, {}, host.numel() > kSummarize};
   std::vector<long double> all;
   p.values({}, all);
   p.fmt = choose_format(all, !is_floating_point(t.dtype()));
-  if (t.dim() <= 2) p.matrix({});
+  if (t.dim() == 0) out << p.fmt(all[0]) << "\n";  // the value as a 1-D tensor's column shows it
+  else if (t.dim() <= 2) p.matrix({});
   else p.slices({});
   return out << "[" << t.toString() << "]";
 }

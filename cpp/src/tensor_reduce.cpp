@@ -12,14 +12,15 @@ using autograd::SavedTensor;
 using Needs = std::vector<bool>;
 
 namespace {
-// The gradient of a full reduction (a tensor of size 1) spread back over the input's shape.
-Tensor spread(const Tensor &g, const Shape &in) { return in.empty() ? empty({}, g.options()) : g.expand(in); }
+// The gradient of a full reduction (0-dimensional) spread back over the input's shape.
+Tensor spread(const Tensor &g, const Shape &in) { return g.expand(in); }
 
-// The shape of a reduction over dim d: size 1 there (keepdim) or removed (at least {1}).
+// The shape of a reduction over dim d: size 1 there (keepdim) or removed (a 1-D input gives a
+// 0-dimensional result, and a 0-dimensional input stays one, as in libtorch).
 Shape reduced_shape(Shape in, long d, bool keepdim) {
+  if (in.empty()) return in;
   if (keepdim) in[(size_t)d] = 1;
   else in.erase(in.begin() + d);
-  if (in.empty()) in = {1};
   return in;
 }
 
@@ -31,8 +32,8 @@ Tensor finish(const Tensor &r, const Shape &shape) {
 
 long checked_dim(const Tensor &t, long d, const char *op) {
   check_defined(t, op);
-  if (t.dim() == 0) fail(std::string(op) + ": the tensor is empty");
-  return wrap_dim(d, t.dim(), op);
+  if (t.numel() == 0) fail(std::string(op) + ": the tensor is empty");
+  return wrap_dim(d, t.dim(), op);  // a 0-dimensional tensor takes dim 0 or -1
 }
 
 // r (with keepdim) = kernel(tag, r, t, d) over dimension d, for the kernels TH has for Float and
@@ -43,15 +44,15 @@ template <class K> Tensor reduce_dim(const Tensor &t, long d, bool keepdim, K ke
   return finish(r, reduced_shape(t.sizes(), d, keepdim));
 }
 
-// A one-element tensor of t's dtype holding kernel(tag, h) (TH has no 0-D tensor holding a value);
-// the value's C type (a long for integral dtypes' sums) keeps it exact. reduce_all serves every dtype,
-// reduce_all_floating the kernels TH has for Float and Double only.
+// A 0-dimensional tensor of t's dtype holding kernel(tag, h); the value's C type (a long for
+// integral dtypes' sums) keeps it exact. reduce_all serves every dtype, reduce_all_floating the
+// kernels TH has for Float and Double only.
 template <class K> Tensor reduce_all(const Tensor &t, K kernel) {
-  return full({1}, visit_math(t, [&](auto tag, auto *h) { return Scalar(kernel(tag, h)); }), t.options());
+  return full({}, visit_math(t, [&](auto tag, auto *h) { return Scalar(kernel(tag, h)); }), t.options());
 }
 template <class K> Tensor reduce_all_floating(const Tensor &t, const char *op, K kernel) {
   check_floating(t, op);
-  return full({1}, visit(t, [&](auto tag, auto *h) { return Scalar(kernel(tag, h)); }), t.options());
+  return full({}, visit(t, [&](auto tag, auto *h) { return Scalar(kernel(tag, h)); }), t.options());
 }
 
 // An integral or Bool t as Long: their sums are Long (and cannot overflow a narrower type).
@@ -303,7 +304,7 @@ Tensor Tensor::matmul(const Tensor &other) const {
   if (da == 1 && db == 1) {
     if (size(0) != other.size(0))
       fail("matmul: size mismatch: " + shape_str(sizes()) + " @ " + shape_str(other.sizes()));
-    return unsqueeze(0).mm(other.unsqueeze(1)).view({1});
+    return unsqueeze(0).mm(other.unsqueeze(1)).view({});  // 0-dimensional, as libtorch's dot
   }
   if (da == 2 && db == 1) return mm(other.unsqueeze(1)).squeeze(1);
   if (da == 1 && db == 2) return unsqueeze(0).mm(other).squeeze(0);

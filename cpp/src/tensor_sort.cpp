@@ -40,7 +40,13 @@ template <class K> std::tuple<Tensor, Tensor> ordered(const Tensor &t, long d, c
 }
 }  // namespace
 
+// An operation along a dimension takes a 0-dimensional tensor as libtorch does (dim 0 or -1; a
+// 0-dimensional result): it runs on the one-element 1-D view, whose result is viewed back.
 std::tuple<Tensor, Tensor> Tensor::sort(long dim, bool descending) const {
+  if (this->dim() == 0) {
+    auto [values, indices] = view({1}).sort(dim, descending);
+    return {values.view({}), indices.view({})};
+  }
   long d = checked_dim(*this, dim, "sort");
   return ordered(*this, d, "SortBackward", [d, descending](auto tag, auto *values, auto *indices, auto *h) {
     EMBER_TH(sort, tag)(values, indices, h, (int)d, (int)descending);
@@ -48,6 +54,10 @@ std::tuple<Tensor, Tensor> Tensor::sort(long dim, bool descending) const {
 }
 
 std::tuple<Tensor, Tensor> Tensor::topk(long k, long dim, bool largest, bool sorted) const {
+  if (this->dim() == 0) {
+    auto [values, indices] = view({1}).topk(k, dim, largest, sorted);
+    return {values.view({}), indices.view({})};
+  }
   long d = checked_dim(*this, dim, "topk");
   if (k < 1 || k > size(d))
     fail("topk: k " + std::to_string(k) + " is out of range [1, " + std::to_string(size(d)) + "] for dimension " +
@@ -63,6 +73,7 @@ Tensor Tensor::cumsum(long dim) const {
   if (is_integral(dtype(), true) && dtype() != kLong) return to(kLong).cumsum(d);
   Tensor r = make_empty(options());
   visit_math(*this, [&](auto tag, auto *h) { EMBER_TH(cumsum, tag)(r.th(tag), h, (int)d); });
+  r = with_zero_dim(r, sizes().empty());
   if (needs_record({*this}))
     record("CumsumBackward", {r}, {*this}, [d](const tensor_list &g, const Needs &) {
       return tensor_list{g[0].flip({d}).cumsum(d).flip({d})};
@@ -70,8 +81,14 @@ Tensor Tensor::cumsum(long dim) const {
   return r;
 }
 
-Tensor Tensor::softmax(long dim) const { return nn::functional::softmax(*this, dim); }
-Tensor Tensor::log_softmax(long dim) const { return nn::functional::log_softmax(*this, dim); }
+Tensor Tensor::softmax(long dim) const {
+  if (this->dim() == 0) return view({1}).softmax(dim).view({});
+  return nn::functional::softmax(*this, dim);
+}
+Tensor Tensor::log_softmax(long dim) const {
+  if (this->dim() == 0) return view({1}).log_softmax(dim).view({});
+  return nn::functional::log_softmax(*this, dim);
+}
 
 // clamp's backward keeps its input, so it clamps a copy: self itself changes next.
 Tensor &Tensor::clamp_(Scalar min, Scalar max) { return copy_(clone().clamp(min, max)); }

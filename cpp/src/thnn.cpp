@@ -37,6 +37,8 @@ Tensor apply(const Call &call, Kernel forward, Kernel backward_input, Kernel bac
     ember::detail::ThErrorScope th_errors;  // the kernels are called outside dispatch_on
     forward(&input, &output, nullptr, nullptr, call.params, {}, call.buffers);
   }
+  // The kernels see a 0-dimensional tensor as its 1-element handle: the result of one is 0-dimensional.
+  output = ember::detail::with_zero_dim(output, input.dim() == 0);
 
   tensor_list inputs{input};
   inputs.insert(inputs.end(), call.params.begin(), call.params.end());
@@ -57,6 +59,7 @@ Tensor apply(const Call &call, Kernel forward, Kernel backward_input, Kernel bac
         if (needs[0]) {
           if (!backward_input) fail(name + ": no gradient for the input (no updateGradInput kernel)");
           backward_input(&x, &out, &grad_output, &grad_input, ps, {}, buffers);
+          grad_input = ember::detail::with_zero_dim(grad_input, x.dim() == 0);
         }
         tensor_list result{needs[0] ? grad_input : Tensor()};
         bool any_param = false;

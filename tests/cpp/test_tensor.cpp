@@ -21,8 +21,8 @@ static void test_creation(void **) {
   assert_values(arange(4), {0, 1, 2, 3});
   assert_values(arange(1, 2, 0.25, kDouble), {1, 1.25, 1.5, 1.75});
   assert_shape(empty({4, 5}, kDouble), {4, 5});
-  assert_int_equal(empty({0}).numel(), 0);  // a size 0 gives an empty tensor (TH's rule)
-  assert_int_equal(empty({0}).dim(), 0);
+  assert_int_equal(empty({0}).numel(), 0);  // a size 0 gives an empty tensor, of size {0}
+  assert_shape(empty({0}), {0});
 
   Tensor v = from_vector(std::vector<double>{1, 2, 3, 4, 5, 6}, {2, 3});
   assert_true(v.dtype() == kDouble);
@@ -106,7 +106,7 @@ static void test_views_share_storage(void **) {
   assert_shape(m.unsqueeze(-1), {3, 4, 1});
   assert_shape(m.unsqueeze(1).squeeze(1), {3, 4});
   assert_shape(zeros({1, 3, 1, 2}).squeeze(), {3, 2});
-  assert_shape(zeros({1, 1}).squeeze(), {1});
+  assert_shape(zeros({1, 1}).squeeze(), {});  // one element squeezes to 0-dimensional
   assert_shape(zeros({1, 3}).squeeze(1), {1, 3});  // not of size 1: unchanged
   assert_shape(zeros({2, 3, 4, 5}).flatten(), {120});
   assert_shape(zeros({2, 3, 4, 5}).flatten(1), {2, 60});
@@ -130,7 +130,8 @@ static void test_views_share_storage(void **) {
   Tensor cl = m.clone();
   cl.fill_(7);
   assert_close(m[0][0].item(), 0, 0);  // a clone does not share
-  assert_values(arange(3)[1], {1});  // select on a 1-D tensor gives a tensor of size 1
+  assert_values(arange(3)[1], {1});  // select on a 1-D tensor gives a 0-dimensional tensor
+  assert_shape(arange(3)[1], {});
 }
 
 static void test_version_counter(void **) {
@@ -235,11 +236,12 @@ static void test_in_place(void **) {
 static void test_reductions(void **) {
   Tensor m = from_vector(std::vector<double>{1, 5, 3, 4, 2, 6}, {2, 3});
   assert_values(m.sum(), {21});
-  assert_shape(m.sum(), {1});
+  assert_shape(m.sum(), {});
   assert_values(m.sum(0), {5, 7, 9});
   assert_shape(m.sum(1, true), {2, 1});
   assert_values(m.sum(-1, true), {9, 12});
-  assert_values(arange(4).sum(0), {6});  // a reduction to one value is a tensor of size 1
+  assert_values(arange(4).sum(0), {6});  // a reduction to one value is 0-dimensional
+  assert_shape(arange(4).sum(0), {});
   assert_values(m.mean(), {3.5});
   assert_values(m.mean(1), {3, 4});
   assert_values(m.max(), {6});

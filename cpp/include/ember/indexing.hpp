@@ -1,7 +1,8 @@
 #pragma once
 // libtorch's tensor indexing: t.index({Slice(1, None, 2), 0, Ellipsis, None}) reads what Python's
 // t[1::2, 0, ..., None] reads, and t.index_put_({...}, value) writes there (Tensor::index, tensor.hpp).
-// An index is an integer (negative counts from the end; removes the dimension), a Slice (start, stop
+// An index is an integer (negative counts from the end; removes the dimension, so indexing a 1-D
+// tensor with one integer gives a 0-dimensional tensor, as in libtorch), a Slice (start, stop
 // with negative bounds, step > 0; keeps it), None (inserts a dimension of size 1), Ellipsis (as many
 // full slices as needed), or one tensor: Long indices along one dimension (negative count from the
 // end) or a Bool mask over as many dimensions as it has. At most one tensor index per call.

@@ -16,8 +16,15 @@
 // need a floating-point dtype. A dtype an operation cannot take is an ember::Error naming both.
 // Operands of two dtypes are promoted as libtorch promotes them (promote_types, Scalar).
 //
-// Scalars: TH has no 0-dimensional tensor with one element (nDimension 0 means empty), so reductions
-// to a single value (sum(), mean(), dot products, ...) give a 1-dimensional tensor of size 1.
+// Scalars (0-dimensional tensors, sizes() == {}), as in libtorch: scalar_tensor(v), empty({}) /
+// zeros({}) / ones({}) / full({}, v), a full reduction (sum(), mean(), max(), min(), argmax(), var(),
+// std(), norm(), the 1-D matmul), a reduction of a 1-D tensor over its dimension, select or an integer
+// index on a 1-D tensor, squeeze() or view({}) of one element; item<T>() reads the value. Pointwise
+// operations, comparisons, clone and conversions give a 0-dimensional result when every tensor operand
+// is one; it broadcasts with any shape. A 0-dimensional tensor takes dim 0 and -1 (sum(0), ...).
+// Empty tensors (TH's nDimension 0) have size {0}. The C API keeps Torch7's convention: the TH handle
+// of a 0-dimensional tensor (th(), checkpoints of format version 1) is 1-D of size 1, and one of
+// nDimension 0 is an empty tensor.
 // Indices (argmax, max(dim)) are 0-based Long tensors.
 #include <TH.h>
 
@@ -316,11 +323,12 @@ class Tensor {
   long dim() const;
   Shape sizes() const;
   Shape strides() const;
-  long size(long d) const;  // negative d counts from the end
+  long size(long d) const;  // negative d counts from the end; a 0-dimensional tensor has none (an error)
   long numel() const;
   bool is_contiguous() const;
   bool is_same(const Tensor &other) const { return impl_ == other.impl_; }  // the same Tensor object
-  std::string toString() const;  // "torch.FloatTensor of size 2x3"
+  // "torch.FloatTensor of size 2x3"; "... of size []" when 0-dimensional; "... with no dimension" when empty
+  std::string toString() const;
 
   // The raw handle (borrowed; valid while this Tensor lives), by dispatch tag: th(float{}) or th<float>()
   // is the THFloatTensor of a CPU Float tensor, th<bool>() the THByteTensor of a Bool one. Throws if
@@ -344,7 +352,7 @@ class Tensor {
   Tensor view(Shape shape) const;  // one size may be -1 (inferred); needs a contiguous tensor
   Tensor reshape(Shape shape) const;  // a view when contiguous, else a copy
   Tensor narrow(long dim, long start, long length) const;
-  Tensor select(long dim, long index) const;  // on a 1-D tensor: the element as a tensor of size 1
+  Tensor select(long dim, long index) const;  // on a 1-D tensor: the element, 0-dimensional
   Tensor operator[](long index) const { return select(0, index); }
   Tensor transpose(long dim0, long dim1) const;
   Tensor t() const;  // 2-D transpose (a 1-D tensor is returned as is)
@@ -481,9 +489,11 @@ class Tensor {
   Tensor &masked_fill_(const Tensor &mask, Scalar value);
   Tensor masked_fill(const Tensor &mask, Scalar value) const;
   Tensor masked_select(const Tensor &mask) const;  // 1-D, in row-major order of the broadcast shape
-  Tensor nonzero() const;  // [n x dim] Long subscripts of the non-zero elements, row-major order
+  // [n x dim] Long subscripts of the non-zero elements, row-major order; a 0-dimensional tensor gives
+  // its 1-D view's [n x 1] (libtorch's [n x 0] has no TH form).
+  Tensor nonzero() const;
   // Python's t[...] (see indexing.hpp). A view unless a tensor index is among the indices. An integer
-  // index on a 1-D tensor keeps a dimension of size 1 (TH has no 0-dimensional tensor).
+  // index on a 1-D tensor gives a 0-dimensional tensor.
   Tensor index(const std::vector<indexing::TensorIndex> &indices) const;
   // Python's t[...] = value: value broadcasts to the shape index() would give.
   Tensor &index_put_(const std::vector<indexing::TensorIndex> &indices, const Tensor &value);
@@ -524,7 +534,8 @@ class Tensor {
   Tensor &mutable_grad();  // e.g. t.mutable_grad() = Tensor() to drop the gradient
   std::shared_ptr<autograd::Node> grad_fn() const;
   long output_nr() const;
-  // Runs backward from this tensor. gradient may be left out for a one-element tensor (it is 1).
+  // Runs backward from this tensor. gradient may be left out for a one-element tensor (ones_like:
+  // 0-dimensional for a 0-dimensional tensor).
   void backward(const Tensor &gradient = Tensor(), bool retain_graph = false) const;
   // Called with the gradient of this tensor during backward; a defined result replaces it.
   void register_hook(Hook hook) const;
@@ -547,7 +558,8 @@ using tensor_list = std::vector<Tensor>;
 Dtype result_type(const Tensor &a, const Tensor &b);
 Dtype result_type(const Tensor &t, const Scalar &s);
 
-// Creation (on the CPU unless a TensorOptions says otherwise; the *_like keep dtype and device). Sizes follow TH: a size of 0 gives an empty tensor.
+// Creation (on the CPU unless a TensorOptions says otherwise; the *_like keep dtype and device). A
+// size of 0 gives an empty tensor (size {0}), the shape {} a 0-dimensional one.
 Tensor empty(Shape shape, Dtype dtype = kFloat);
 Tensor zeros(Shape shape, Dtype dtype = kFloat);
 Tensor ones(Shape shape, Dtype dtype = kFloat);
@@ -577,6 +589,8 @@ Tensor ones_like(const Tensor &t);
 Tensor full_like(const Tensor &t, Scalar value);
 Tensor rand_like(const Tensor &t);
 Tensor randn_like(const Tensor &t);
+// A 0-dimensional tensor holding value (Float unless options say otherwise), as libtorch's.
+Tensor scalar_tensor(Scalar value, TensorOptions options = {});
 
 // The generator of rand/randn/uniform_/normal_ (Torch7's MT19937 sequence for a seed).
 void manual_seed(uint64_t seed);
@@ -621,7 +635,8 @@ Shape broadcast_shapes(const Shape &a, const Shape &b);  // throws when they do 
 // Sums grad down to shape (the reverse of broadcasting shape to grad's shape).
 Tensor sum_to(const Tensor &grad, const Shape &shape);
 
-// Torch7's format: values in columns, then "[torch.FloatTensor of size 2x3]"; big tensors elided.
+// Torch7's format: values in columns, then "[torch.FloatTensor of size 2x3]"; big tensors elided. A
+// 0-dimensional tensor prints its value, then "[torch.FloatTensor of size []]".
 std::ostream &operator<<(std::ostream &out, const Tensor &t);
 
 }  // namespace ember

@@ -2,14 +2,16 @@
 // nn::functional: the layers and losses as differentiable functions of their inputs and parameters
 // (the modules of nn/layers.hpp and nn/loss.hpp hold the parameters and call these). Each is one
 // autograd node over a libTHNN kernel where THNN has one; all work for Float and Double (every tensor
-// argument of one call has the same dtype, except index tensors, which may have either).
+// argument of one call has the same dtype, except index tensors, which are Long).
 //
 // Conventions (PyTorch 1.13's, with ember's tensor conventions):
 // - Images are [N x C x H x W] or one image [C x H x W]; sizes of two (kernel, stride, padding) are
 //   Size2: one number for both, or {h, w}.
-// - Class labels and embedding ids are Float or Double tensors holding 0-based integers; a value that
-//   is not an integer in range throws an ember::Error naming the value and its position.
-// - Losses reduce to a tensor of size {1}: Reduction::Mean (the default) or Reduction::Sum.
+// - Class labels, embedding ids and pooling indices are Long tensors of 0-based indices, as in
+//   libtorch (Int, Short, Char and Byte ones are converted, as a convenience; a Float, Double or Bool
+//   one throws). A value out of range throws an ember::Error naming the value and its position; CPU
+//   indices for a CUDA input are uploaded.
+// - Losses reduce to a 0-dimensional tensor: Reduction::Mean (the default) or Reduction::Sum.
 // - The gradient of a loss flows to its input only; targets are constants.
 #include <ember/autograd.hpp>
 

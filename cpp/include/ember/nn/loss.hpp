@@ -1,5 +1,5 @@
 #pragma once
-// Loss modules: loss(input, target) (or loss->forward(input, target)) gives a tensor of size {1}, the mean
+// Loss modules: loss(input, target) (or loss->forward(input, target)) gives a 0-dimensional tensor, the mean
 // (Reduction::Mean, the default) or the sum over the batch; see nn/functional.hpp for each formula
 // and for the class-index conventions. Per-class weights are registered as the buffer "weight".
 #include <ember/nn/functional.hpp>
@@ -9,7 +9,7 @@ namespace ember::nn::functional {
 
 // input: scores; target: +1 or -1 per element (input's shape); the mean (or sum) of log(1 + exp(-t x)).
 Tensor soft_margin_loss(const Tensor &input, const Tensor &target, Reduction reduction = kMean);
-// input [N x C] scores (or [C]); target of input's shape: each row's target classes (0-based),
+// input [N x C] scores (or [C]); target (Long) of input's shape: each row's target classes (0-based),
 // ended by the first -1. Per sample: sum over its targets j and non-targets i of
 // max(0, 1 - (x[j] - x[i])), divided by C.
 Tensor multilabel_margin_loss(const Tensor &input, const Tensor &target, Reduction reduction = kMean);

@@ -27,8 +27,8 @@ std::ostream &operator<<(std::ostream &os, const Size3 &s) {
 
 namespace {
 // The kernel arguments of a 2-D or 3-D convolution as THNN takes them (d unused in 2-D).
-struct ConvGeometry {
-  int kD, kH, kW, dD, dH, dW, padD, padH, padW, dilD, dilH, dilW, adjD, adjH, adjW;
+struct ConvGeometry : WindowSteps {
+  int kD, kH, kW, adjD, adjH, adjW;
 };
 
 // Dtypes and devices are thnn::apply's to check; groups is conv2d_named's (1 everywhere else).
@@ -37,30 +37,12 @@ ConvGeometry conv_geometry(const std::string &fn, const Tensor &input, const Ten
   check_dims(input, fn, "input", spatial + 1, spatial + 2);
   check_dims(weight, fn, "weight", spatial + 2, spatial + 2);
   if (groups != 1) fail(fn + ": groups = " + std::to_string(groups) + " is not supported here (only groups = 1)");
-  auto positive = [&](long v, const char *what) {
-    if (v <= 0) fail(fn + ": " + what + " must be positive, got " + std::to_string(v));
-    return to_int(v, fn, what);
-  };
-  auto nonnegative = [&](long v, const char *what) {
-    if (v < 0) fail(fn + ": " + what + " must not be negative, got " + std::to_string(v));
-    return to_int(v, fn, what);
-  };
-  long kD = spatial == 3 ? weight.size(2) : 1;
-  return {to_int(kD, fn, "kernel depth"),
-          to_int(weight.size(weight.dim() - 2), fn, "kernel height"),
-          to_int(weight.size(weight.dim() - 1), fn, "kernel width"),
-          positive(stride.d, "stride"),
-          positive(stride.h, "stride"),
-          positive(stride.w, "stride"),
-          nonnegative(padding.d, "padding"),
-          nonnegative(padding.h, "padding"),
-          nonnegative(padding.w, "padding"),
-          positive(dilation.d, "dilation"),
-          positive(dilation.h, "dilation"),
-          positive(dilation.w, "dilation"),
-          nonnegative(adj.d, "output_padding"),
-          nonnegative(adj.h, "output_padding"),
-          nonnegative(adj.w, "output_padding")};
+  int kD = to_int(spatial == 3 ? weight.size(2) : 1, fn, "kernel depth"),
+      kH = to_int(weight.size(weight.dim() - 2), fn, "kernel height"),
+      kW = to_int(weight.size(weight.dim() - 1), fn, "kernel width");
+  return {window_steps(fn, stride, padding, dilation), kD, kH, kW,
+          to_nonnegative_int(adj.d, fn, "output_padding"), to_nonnegative_int(adj.h, fn, "output_padding"),
+          to_nonnegative_int(adj.w, fn, "output_padding")};
 }
 
 Size3 flat(Size2 s) { return Size3(1, s.h, s.w); }

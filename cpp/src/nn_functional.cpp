@@ -35,6 +35,24 @@ int to_int(long v, const std::string &fn, const char *what) {
   return (int)v;
 }
 
+int to_positive_int(long v, const std::string &fn, const char *what) {
+  if (v <= 0) fail(fn + ": " + what + " must be positive, got " + std::to_string(v));
+  return to_int(v, fn, what);
+}
+
+int to_nonnegative_int(long v, const std::string &fn, const char *what) {
+  if (v < 0) fail(fn + ": " + what + " must not be negative, got " + std::to_string(v));
+  return to_int(v, fn, what);
+}
+
+WindowSteps window_steps(const std::string &fn, Size3 stride, Size3 padding, Size3 dilation) {
+  return {to_positive_int(stride.d, fn, "stride"),      to_positive_int(stride.h, fn, "stride"),
+          to_positive_int(stride.w, fn, "stride"),      to_nonnegative_int(padding.d, fn, "padding"),
+          to_nonnegative_int(padding.h, fn, "padding"), to_nonnegative_int(padding.w, fn, "padding"),
+          to_positive_int(dilation.d, fn, "dilation"),  to_positive_int(dilation.h, fn, "dilation"),
+          to_positive_int(dilation.w, fn, "dilation")};
+}
+
 Tensor one_based(const Tensor &indices, long bound, const Device &device, const std::string &fn, const IndexArg &names,
                  std::optional<long> ignore) {
   check_arg(indices, fn, names.arg);

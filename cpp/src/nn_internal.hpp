@@ -36,5 +36,16 @@ void check_dtype(const Tensor &t, const Tensor &like, const std::string &fn, con
 
 // A kernel size, stride or padding as the int THNN takes; throws when it does not fit.
 int to_int(long v, const std::string &fn, const char *what);
+// The same for a value that must be > 0 (a stride, a dilation) or >= 0 (a padding): throws
+// "<fn>: <what> must be positive, got 0" / "<fn>: <what> must not be negative, got -1".
+int to_positive_int(long v, const std::string &fn, const char *what);
+int to_nonnegative_int(long v, const std::string &fn, const char *what);
+
+// The stride, padding and dilation of a convolution or pooling window as THNN takes them (d unused
+// in 2-D), checked: strides and dilations positive, paddings not negative.
+struct WindowSteps {
+  int dD, dH, dW, padD, padH, padW, dilD, dilH, dilW;
+};
+WindowSteps window_steps(const std::string &fn, Size3 stride, Size3 padding, Size3 dilation);
 
 }  // namespace ember::nn::internal

@@ -15,8 +15,8 @@ using namespace internal;
 
 namespace {
 // Window arguments as THNN takes them (d unused in 2-D); a stride of 0 means the kernel's size.
-struct PoolGeometry {
-  int kD, kH, kW, dD, dH, dW, padD, padH, padW, dilD, dilH, dilW;
+struct PoolGeometry : WindowSteps {
+  int kD, kH, kW;
 };
 
 PoolGeometry pool_geometry(const std::string &fn, const Tensor &input, long spatial, Size3 kernel, Size3 stride,
@@ -25,18 +25,9 @@ PoolGeometry pool_geometry(const std::string &fn, const Tensor &input, long spat
   if (stride.d == 0) stride.d = kernel.d;  // per dimension: the 1-D and 2-D forms fill d (and h) with 1
   if (stride.h == 0) stride.h = kernel.h;
   if (stride.w == 0) stride.w = kernel.w;
-  auto positive = [&](long v, const char *what) {
-    if (v <= 0) fail(fn + ": " + what + " must be positive, got " + std::to_string(v));
-    return to_int(v, fn, what);
-  };
-  auto nonnegative = [&](long v, const char *what) {
-    if (v < 0) fail(fn + ": " + what + " must not be negative, got " + std::to_string(v));
-    return to_int(v, fn, what);
-  };
-  return {positive(kernel.d, "kernel size"), positive(kernel.h, "kernel size"), positive(kernel.w, "kernel size"),
-          positive(stride.d, "stride"),      positive(stride.h, "stride"),      positive(stride.w, "stride"),
-          nonnegative(padding.d, "padding"), nonnegative(padding.h, "padding"), nonnegative(padding.w, "padding"),
-          positive(dilation.d, "dilation"),  positive(dilation.h, "dilation"),  positive(dilation.w, "dilation")};
+  int kD = to_positive_int(kernel.d, fn, "kernel size"), kH = to_positive_int(kernel.h, fn, "kernel size"),
+      kW = to_positive_int(kernel.w, fn, "kernel size");
+  return {window_steps(fn, stride, padding, dilation), kD, kH, kW};
 }
 
 const IndexArg kIndices{"indices", "positions", "index"};

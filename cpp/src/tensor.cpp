@@ -723,8 +723,7 @@ Tensor Tensor::to(Dtype target) const {
   check_defined(*this, "to");
   if (dtype() == target) return *this;
   if (target == kBool) {  // value != 0, not a truncating copy (0.5 is true)
-    const bool cuda_copy_only = is_cuda() && !is_floating_point(dtype()) && dtype() != kLong;
-    if (cuda_copy_only) return to(kLong).to(kBool);
+    if (via_long(*this)) return to(kLong).to(kBool);
     Tensor r = make_empty(TensorOptions(kBool, device()));
     visit_math(*this, [&](auto tag, auto *h) { EMBER_TH(neValue, tag)(r.th(DeviceTag<decltype(tag), bool>{}), h, 0); });
     return with_zero_dim(r, dim() == 0);

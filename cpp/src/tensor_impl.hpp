@@ -203,6 +203,20 @@ void copy_converting(const Tensor &out, const Tensor &in);
 void check_cpu_kernel(const Tensor &t, const char *op);
 long wrap_dim(long dim, long ndim, const char *op);  // a negative dim counts from the end
 [[noreturn]] void fail(const std::string &message);
+// dim wrapped for t, which must be defined and not empty (an empty TH tensor has no dimensions); a
+// 0-dimensional tensor takes dim 0 or -1. For the operations along one dimension.
+inline long checked_dim(const Tensor &t, long d, const char *op) {
+  check_defined(t, op);
+  if (t.numel() == 0) fail(std::string(op) + ": the tensor is empty");
+  return wrap_dim(d, t.dim(), op);
+}
+// Whether an operation on dispatch_math's kernels runs through Long: libTHC has them for Float,
+// Double and Long only, so a tensor of another dtype on CUDA is converted to Long (exact for every
+// integral dtype and Bool) and the result back.
+inline bool via_long(Dtype dtype, const Device &device) {
+  return device.is_cuda() && !is_floating_point(dtype) && dtype != kLong;
+}
+inline bool via_long(const Tensor &t) { return via_long(t.dtype(), t.device()); }
 // The product of a shape's sizes, leaving out any -1 (a size to infer); an ember::Error naming op
 // when it overflows a long (a wrapped-around count could match the wrong number of elements).
 long size_product(const Shape &shape, const char *op);

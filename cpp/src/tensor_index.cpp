@@ -18,18 +18,6 @@ using Needs = std::vector<bool>;
 namespace {
 std::string str(long v) { return std::to_string(v); }
 
-// dim wrapped for t, which must be defined and not empty (an empty TH tensor has no dimensions).
-// (The same as tensor_reduce.cpp's and tensor_sort.cpp's: a candidate for tensor_impl.hpp.)
-long checked_dim(const Tensor &t, long d, const char *op) {
-  check_defined(t, op);
-  if (t.numel() == 0) fail(std::string(op) + ": the tensor is empty");
-  return wrap_dim(d, t.dim(), op);
-}
-
-// libTHC indexes Float, Double and Long tensors only: a tensor of another dtype on CUDA goes through
-// Long (exact for every integral dtype and Bool) and back. No gradient is involved (not floating).
-bool via_long(const Tensor &t) { return t.is_cuda() && !is_floating_point(t.dtype()) && t.dtype() != kLong; }
-
 // The handle TH/THC take for a Bool mask, by the dispatch tag of the data.
 template <class Tag> auto *mask_th(const Tensor &mask, Tag) { return mask.th(DeviceTag<Tag, bool>{}); }
 

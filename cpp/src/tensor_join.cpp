@@ -13,14 +13,6 @@ using Needs = std::vector<bool>;
 
 namespace {
 std::string str(long v) { return std::to_string(v); }
-
-// dim wrapped for t, which must be defined and not empty (an empty TH tensor has no dimensions).
-// (The same as tensor_reduce.cpp's and tensor_sort.cpp's: a candidate for tensor_impl.hpp.)
-long checked_dim(const Tensor &t, long d, const char *op) {
-  check_defined(t, op);
-  if (t.numel() == 0) fail(std::string(op) + ": the tensor is empty");
-  return wrap_dim(d, t.dim(), op);
-}
 }  // namespace
 
 // Empty tensors (TH's dimensionless ones) are left out, as Torch7's cat did. The others are promoted
@@ -38,10 +30,9 @@ Tensor cat(const tensor_list &tensors, long dim) {
   if (parts.empty()) fail("cat: expected at least one non-empty tensor");
   Dtype dtype = parts[0].dtype();
   for (const Tensor &t : parts) dtype = promote_types(dtype, t.dtype());
-  // libTHC joins Float, Double and Long tensors only: other dtypes on CUDA go through Long and back.
-  bool via_long = parts[0].is_cuda() && !is_floating_point(dtype) && dtype != kLong;
-  for (Tensor &t : parts) t = t.to(via_long ? kLong : dtype);
-  if (via_long) return cat(parts, dim).to(dtype);
+  const bool through_long = via_long(dtype, parts[0].device());
+  for (Tensor &t : parts) t = t.to(through_long ? kLong : dtype);
+  if (through_long) return cat(parts, dim).to(dtype);
   const Tensor &first = parts[0];
   long d = wrap_dim(dim, first.dim(), "cat");
   for (size_t i = 1; i < parts.size(); i++) {

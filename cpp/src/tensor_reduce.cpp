@@ -30,12 +30,6 @@ Tensor finish(const Tensor &r, const Shape &shape) {
   return r.view(shape);
 }
 
-long checked_dim(const Tensor &t, long d, const char *op) {
-  check_defined(t, op);
-  if (t.numel() == 0) fail(std::string(op) + ": the tensor is empty");
-  return wrap_dim(d, t.dim(), op);  // a 0-dimensional tensor takes dim 0 or -1
-}
-
 // r (with keepdim) = kernel(tag, r, t, d) over dimension d, for the kernels TH has for Float and
 // Double only (mean, var, std, norm).
 template <class K> Tensor reduce_dim(const Tensor &t, long d, bool keepdim, K kernel) {

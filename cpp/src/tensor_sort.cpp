@@ -14,17 +14,10 @@ using autograd::record;
 using Needs = std::vector<bool>;
 
 namespace {
-// dim wrapped for t, which must be defined and not empty (as in tensor_index.cpp and tensor_join.cpp).
-long checked_dim(const Tensor &t, long d, const char *op) {
-  check_defined(t, op);
-  if (t.numel() == 0) fail(std::string(op) + ": the tensor is empty");
-  return wrap_dim(d, t.dim(), op);
-}
-
 // values and positions (TH and THC give them 0-based, straight into a Long tensor) from kernel, with
 // the backward that puts each value's gradient back where it came from.
 template <class K> std::tuple<Tensor, Tensor> ordered(const Tensor &t, long d, const char *name, K kernel) {
-  if (t.is_cuda() && !is_floating_point(t.dtype()) && t.dtype() != kLong) {  // libTHC sorts Float, Double, Long
+  if (via_long(t)) {
     auto [values, indices] = ordered(t.to(kLong), d, name, kernel);
     return {values.to(t.dtype()), indices};
   }

@@ -18,29 +18,6 @@ static const GoldenFile &goldens() {
 
 static const Dtype kDtypes[] = {kFloat, kDouble};
 
-// Loads the case's state into m (strict), checks m(input) and the gradients of sum(m(input) * g).
-static void check_layer(const std::string &name, nn::Module &m, Dtype dt) {
-  const GoldenFile &g = goldens();
-  double tol = golden_tol(dt);
-  m.to(dt);
-  m.load_state_dict(g.with_prefix(name + "_param_", dt));
-  m.zero_grad();
-  Tensor x = g.get(name + "_input", dt).requires_grad_();
-  Tensor y = m(x);
-  assert_tensor_close(y, g.get(name + "_output"), tol, tol, (name + " output").c_str());
-  (y * g.get(name + "_gradOutput", dt)).sum().backward();
-  assert_tensor_close(x.grad(), g.get(name + "_gradInput"), tol, tol, (name + " gradInput").c_str());
-  for (auto &[pname, p] : m.named_parameters())
-    assert_tensor_close(p.grad(), g.get(name + "_grad_" + pname), tol, tol, (name + " grad of " + pname).c_str());
-}
-
-template <class M, class... A> static void check_layer_both(const std::string &name, A... args) {
-  for (Dtype dt : kDtypes) {
-    M m(args...);
-    check_layer(name, *m, dt);
-  }
-}
-
 static tensor_list with_parameters(nn::Module &m, const Tensor &x) {
   tensor_list r{x};
   for (Tensor &p : m.parameters()) r.push_back(p);
@@ -49,21 +26,21 @@ static tensor_list with_parameters(nn::Module &m, const Tensor &x) {
 
 // ------------------------------------------------------------------------------------ activations
 static void test_activation_golden(void **) {
-  check_layer_both<nn::PReLU>("prelu");
-  check_layer_both<nn::PReLU>("prelu_c", 3);
-  check_layer_both<nn::PReLU>("prelu_ncl", 3);
-  check_layer_both<nn::GLU>("glu", 1);
-  check_layer_both<nn::GLU>("glu_last");
-  check_layer_both<nn::Hardtanh>("hardtanh", -0.5, 0.7);
-  check_layer_both<nn::ReLU6>("relu6");
-  check_layer_both<nn::Hardshrink>("hardshrink", 0.3);
-  check_layer_both<nn::Softshrink>("softshrink", 0.3);
-  check_layer_both<nn::Threshold>("threshold", 0.1, 20.0);
-  check_layer_both<nn::LogSigmoid>("logsigmoid");
+  check_layer_both<nn::PReLU>(goldens(), "prelu");
+  check_layer_both<nn::PReLU>(goldens(), "prelu_c", 3);
+  check_layer_both<nn::PReLU>(goldens(), "prelu_ncl", 3);
+  check_layer_both<nn::GLU>(goldens(), "glu", 1);
+  check_layer_both<nn::GLU>(goldens(), "glu_last");
+  check_layer_both<nn::Hardtanh>(goldens(), "hardtanh", -0.5, 0.7);
+  check_layer_both<nn::ReLU6>(goldens(), "relu6");
+  check_layer_both<nn::Hardshrink>(goldens(), "hardshrink", 0.3);
+  check_layer_both<nn::Softshrink>(goldens(), "softshrink", 0.3);
+  check_layer_both<nn::Threshold>(goldens(), "threshold", 0.1, 20.0);
+  check_layer_both<nn::LogSigmoid>(goldens(), "logsigmoid");
   for (Dtype dt : kDtypes) {
     nn::RReLU rrelu(0.1, 0.3);
     rrelu->eval();  // the mean slope
-    check_layer("rrelu_eval", *rrelu, dt);
+    check_layer(goldens(), "rrelu_eval", *rrelu, dt);
   }
   nn::PReLU prelu;
   assert_values(prelu->weight, {0.25});
@@ -128,7 +105,7 @@ static void check_batchnorm(const std::string &name, nn::BatchNormImplBase &bn, 
   const GoldenFile &g = goldens();
   double tol = golden_tol(dt);
   bn.train();
-  check_layer(name, bn, dt);
+  check_layer(g, name, bn, dt);
   bool tracked = bn.options.track_running_stats();
   if (tracked) {
     assert_tensor_close(bn.running_mean, g.get(name + "_after_running_mean"), tol, tol, "running_mean");
@@ -256,26 +233,20 @@ static void test_embedding(void **) {
 static void check_cell(const std::string &name, nn::RNNCellImplBase &cell, Dtype dt, bool lstm) {
   const GoldenFile &g = goldens();
   double tol = golden_tol(dt);
-  cell.to(dt);
-  cell.load_state_dict(g.with_prefix(name + "_param_", dt));
+  load_case_state(g, name, cell, dt);
   Tensor x = g.get(name + "_input", dt).requires_grad_();
-  Tensor h0 = g.get(name + "_state0", dt).requires_grad_();
-  Tensor c0 = lstm ? g.get(name + "_state1", dt).requires_grad_() : Tensor();
-  Tensor h, c;
-  if (lstm) std::tie(h, c) = static_cast<nn::LSTMCellImpl &>(cell).forward(x, {h0, c0});
-  else h = static_cast<nn::GRUCellImpl &>(cell).forward(x, h0);
-  assert_tensor_close(h, g.get(name + "_final0"), tol, tol, (name + " h'").c_str());
-  Tensor total = (h * g.get(name + "_gradFinal0", dt)).sum();
+  tensor_list state = golden_states(g, name, dt, lstm ? 2 : 1);
+  tensor_list final;
   if (lstm) {
-    assert_tensor_close(c, g.get(name + "_final1"), tol, tol, (name + " c'").c_str());
-    total = total + (c * g.get(name + "_gradFinal1", dt)).sum();
+    auto [h, c] = static_cast<nn::LSTMCellImpl &>(cell).forward(x, {state[0], state[1]});
+    final = {h, c};
+  } else {
+    final = {static_cast<nn::GRUCellImpl &>(cell).forward(x, state[0])};
   }
-  total.backward();
+  assert_final_states(g, name, final, dt).backward();
   assert_tensor_close(x.grad(), g.get(name + "_gradInput"), tol, tol, (name + " gradInput").c_str());
-  assert_tensor_close(h0.grad(), g.get(name + "_gradState0"), tol, tol, (name + " grad h").c_str());
-  if (lstm) assert_tensor_close(c0.grad(), g.get(name + "_gradState1"), tol, tol, (name + " grad c").c_str());
-  for (auto &[pname, p] : cell.named_parameters())
-    assert_tensor_close(p.grad(), g.get(name + "_grad_" + pname), tol, tol, (name + " grad of " + pname).c_str());
+  assert_state_grads(g, name, state, tol);
+  assert_param_grads(g, name, cell, tol);
 }
 
 static void test_cells(void **) {

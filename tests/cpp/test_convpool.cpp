@@ -17,69 +17,39 @@ static const GoldenFile &goldens() {
 
 static const Dtype kDtypes[] = {kFloat, kDouble};
 
-// Loads the case's state into m (strict), checks m(input) and the gradients of sum(m(input) * g).
-static void check_layer(const std::string &name, nn::Module &m, Dtype dt) {
-  const GoldenFile &g = goldens();
-  double tol = golden_tol(dt);
-  m.to(dt);
-  m.load_state_dict(g.with_prefix(name + "_param_", dt));
-  m.zero_grad();
-  Tensor x = g.get(name + "_input", dt).requires_grad_();
-  Tensor y = m(x);
-  assert_tensor_close(y, g.get(name + "_output"), tol, tol, (name + " output").c_str());
-  (y * g.get(name + "_gradOutput", dt)).sum().backward();
-  assert_tensor_close(x.grad(), g.get(name + "_gradInput"), tol, tol, (name + " gradInput").c_str());
-  for (auto &[pname, p] : m.named_parameters())
-    assert_tensor_close(p.grad(), g.get(name + "_grad_" + pname), tol, tol, (name + " grad of " + pname).c_str());
-}
-
-template <class M, class... A> static void check_layer_both(const std::string &name, A... args) {
-  for (Dtype dt : kDtypes) {
-    M m(args...);
-    check_layer(name, m, dt);
-  }
-}
-
-// f(input) and its input gradient against a parameterless golden case.
-static void check_function(const std::string &name, const std::function<Tensor(const Tensor &)> &f, Dtype dt) {
-  const GoldenFile &g = goldens();
-  double tol = golden_tol(dt);
-  Tensor x = g.get(name + "_input", dt).requires_grad_();
-  Tensor y = f(x);
-  assert_tensor_close(y, g.get(name + "_output"), tol, tol, (name + " output").c_str());
-  (y * g.get(name + "_gradOutput", dt)).sum().backward();
-  assert_tensor_close(x.grad(), g.get(name + "_gradInput"), tol, tol, (name + " gradInput").c_str());
-}
-
 // ------------------------------------------------------------------------------------ goldens
 static void test_conv_golden(void **) {
-  check_layer_both<nn::Conv1dImpl>("conv1d", nn::Conv1dOptions(2, 3, 3).stride(2).padding(1).dilation(2));
-  check_layer_both<nn::Conv2dImpl>("conv2d_dilated",
+  check_layer_both<nn::Conv1dImpl>(goldens(), "conv1d", nn::Conv1dOptions(2, 3, 3).stride(2).padding(1).dilation(2));
+  check_layer_both<nn::Conv2dImpl>(goldens(), "conv2d_dilated",
                                    nn::Conv2dOptions(2, 3, {3, 2}).stride({2, 1}).padding({1, 0}).dilation({2, 1}));
-  check_layer_both<nn::Conv2dImpl>("conv2d_depthwise", nn::Conv2dOptions(3, 6, 3).stride(2).padding(1).groups(3));
-  check_layer_both<nn::Conv1dImpl>("conv1d_depthwise", nn::Conv1dOptions(2, 2, 3).groups(2).bias(false));
+  check_layer_both<nn::Conv2dImpl>(goldens(), "conv2d_depthwise",
+                                   nn::Conv2dOptions(3, 6, 3).stride(2).padding(1).groups(3));
+  check_layer_both<nn::Conv1dImpl>(goldens(), "conv1d_depthwise", nn::Conv1dOptions(2, 2, 3).groups(2).bias(false));
   check_layer_both<nn::Conv3dImpl>(
-      "conv3d", nn::Conv3dOptions(2, 2, {2, 3, 2}).stride({1, 2, 1}).padding({1, 0, 1}).dilation({1, 1, 2}));
-  check_layer_both<nn::Conv3dImpl>("conv3d_nobias", nn::Conv3dOptions(1, 2, 2).bias(false));
-  check_layer_both<nn::ConvTranspose1dImpl>("convt1d",
+      goldens(), "conv3d", nn::Conv3dOptions(2, 2, {2, 3, 2}).stride({1, 2, 1}).padding({1, 0, 1}).dilation({1, 1, 2}));
+  check_layer_both<nn::Conv3dImpl>(goldens(), "conv3d_nobias", nn::Conv3dOptions(1, 2, 2).bias(false));
+  check_layer_both<nn::ConvTranspose1dImpl>(goldens(), "convt1d",
                                             nn::ConvTranspose1dOptions(2, 3, 3).stride(2).padding(1).output_padding(1));
   check_layer_both<nn::ConvTranspose2dImpl>(
-      "convt2d_dilated", nn::ConvTranspose2dOptions(2, 2, 3).stride(2).padding(1).output_padding(1).dilation(2));
+      goldens(), "convt2d_dilated",
+      nn::ConvTranspose2dOptions(2, 2, 3).stride(2).padding(1).output_padding(1).dilation(2));
   check_layer_both<nn::ConvTranspose3dImpl>(
-      "convt3d",
+      goldens(), "convt3d",
       nn::ConvTranspose3dOptions(2, 2, {2, 2, 3}).stride({2, 1, 2}).padding({0, 1, 1}).output_padding({1, 0, 1}));
 }
 
 static void test_pooling_golden(void **) {
-  check_layer_both<nn::MaxPool1dImpl>("maxpool1d", nn::MaxPool1dOptions(3).stride(2).padding(1).dilation(2));
-  check_layer_both<nn::MaxPool2dImpl>("maxpool2d_dilated",
+  check_layer_both<nn::MaxPool1dImpl>(goldens(), "maxpool1d", nn::MaxPool1dOptions(3).stride(2).padding(1).dilation(2));
+  check_layer_both<nn::MaxPool2dImpl>(goldens(), "maxpool2d_dilated",
                                       nn::MaxPool2dOptions(3).stride(2).padding(1).dilation(2).ceil_mode(true));
-  check_layer_both<nn::MaxPool3dImpl>("maxpool3d", nn::Size3(2, 3, 2), nn::Size3(1, 2, 2), nn::Size3(1, 1, 0), true);
-  check_layer_both<nn::AvgPool1dImpl>("avgpool1d", 3, 2, 1, true, false);
-  check_layer_both<nn::AvgPool3dImpl>("avgpool3d", nn::AvgPool3dOptions(2).stride({1, 2, 2}).padding({1, 0, 1}));
-  check_layer_both<nn::AdaptiveAvgPool1dImpl>("adaptive_avg1d", 3);
-  check_layer_both<nn::AdaptiveMaxPool1dImpl>("adaptive_max1d", 4);
-  check_layer_both<nn::AdaptiveMaxPool2dImpl>("adaptive_max2d", nn::Size2(3, 2));
+  check_layer_both<nn::MaxPool3dImpl>(goldens(), "maxpool3d",
+                                      nn::Size3(2, 3, 2), nn::Size3(1, 2, 2), nn::Size3(1, 1, 0), true);
+  check_layer_both<nn::AvgPool1dImpl>(goldens(), "avgpool1d", 3, 2, 1, true, false);
+  check_layer_both<nn::AvgPool3dImpl>(goldens(), "avgpool3d",
+                                      nn::AvgPool3dOptions(2).stride({1, 2, 2}).padding({1, 0, 1}));
+  check_layer_both<nn::AdaptiveAvgPool1dImpl>(goldens(), "adaptive_avg1d", 3);
+  check_layer_both<nn::AdaptiveMaxPool1dImpl>(goldens(), "adaptive_max1d", 4);
+  check_layer_both<nn::AdaptiveMaxPool2dImpl>(goldens(), "adaptive_max2d", nn::Size2(3, 2));
 }
 
 static void test_indices_and_unpool(void **) {
@@ -92,7 +62,8 @@ static void test_indices_and_unpool(void **) {
     // the module's form gives the same
     nn::MaxPool2d pool(2);
     assert_true(std::get<1>(pool->forward_with_indices(g.get("maxpool2d_input", dt))).equal(indices));
-    check_function("unpool2d", [&](const Tensor &x) { return F::max_unpool2d(x, indices, 2, 2, 0, nn::Size2(5, 7)); },
+    check_function(goldens(), "unpool2d",
+                   [&](const Tensor &x) { return F::max_unpool2d(x, indices, 2, 2, 0, nn::Size2(5, 7)); },
                    dt);
     nn::MaxUnpool2d unpool(2);
     Tensor positive = y.abs() + 1.0;  // above the zeros that unpooling fills in
@@ -116,7 +87,8 @@ static void test_indices_and_unpool(void **) {
     }
     Tensor indices = g.get("pool3d_indices", kLong);
     check_function(
-        "unpool3d", [&](const Tensor &x) { return F::max_unpool3d(x, indices, 2, 2, 0, nn::Size3(5, 4, 4)); }, dt);
+        goldens(), "unpool3d",
+        [&](const Tensor &x) { return F::max_unpool3d(x, indices, 2, 2, 0, nn::Size3(5, 4, 4)); }, dt);
     nn::MaxUnpool3d unpool(2);
     assert_shape(unpool(g.get("pool3d_output", dt), indices), {1, 1, 4, 4, 4});
   }
@@ -138,7 +110,7 @@ static void test_fractional(void **) {
   for (Dtype dt : kDtypes) {
     Tensor samples = g.get("fractional_samples", dt);
     check_function(
-        "fractional",
+        goldens(), "fractional",
         [&](const Tensor &x) { return F::fractional_max_pool2d(x, 2, nn::Size2(3, 3), std::nullopt, samples); }, dt);
   }
   // the module draws its samples from ember's generator: a seed repeats them
@@ -155,39 +127,44 @@ static void test_fractional(void **) {
 }
 
 static void test_padding_golden(void **) {
-  check_layer_both<nn::ReflectionPad1dImpl>("reflect1d", std::vector<long>{1, 2});
-  check_layer_both<nn::ReflectionPad2dImpl>("reflect2d", std::vector<long>{1, 2, 0, 1});
-  check_layer_both<nn::ReplicationPad1dImpl>("replicate1d", std::vector<long>{2, 1});
-  check_layer_both<nn::ReplicationPad2dImpl>("replicate2d", std::vector<long>{1, 0, 2, 1});
-  check_layer_both<nn::ReplicationPad3dImpl>("replicate3d", std::vector<long>{1, 1, 0, 2, 1, 0});
+  check_layer_both<nn::ReflectionPad1dImpl>(goldens(), "reflect1d", std::vector<long>{1, 2});
+  check_layer_both<nn::ReflectionPad2dImpl>(goldens(), "reflect2d", std::vector<long>{1, 2, 0, 1});
+  check_layer_both<nn::ReplicationPad1dImpl>(goldens(), "replicate1d", std::vector<long>{2, 1});
+  check_layer_both<nn::ReplicationPad2dImpl>(goldens(), "replicate2d", std::vector<long>{1, 0, 2, 1});
+  check_layer_both<nn::ReplicationPad3dImpl>(goldens(), "replicate3d", std::vector<long>{1, 1, 0, 2, 1, 0});
   assert_shape(nn::ReflectionPad2d(1)(randn({1, 1, 3, 3})), {1, 1, 5, 5});
-  check_layer_both<nn::ZeroPad2dImpl>("zeropad2d", std::vector<long>{1, 2, 0, 1});
-  check_layer_both<nn::ConstantPad1dImpl>("constant1d", std::vector<long>{2, 1}, 1.5);
-  check_layer_both<nn::ConstantPad2dImpl>("constant2d", std::vector<long>{1, -1, 2, 0}, -0.5);  // crops a column
-  check_layer_both<nn::ConstantPad3dImpl>("constant3d", std::vector<long>{1, 0, 0, 2, 1, 1}, 2.0);
+  check_layer_both<nn::ZeroPad2dImpl>(goldens(), "zeropad2d", std::vector<long>{1, 2, 0, 1});
+  check_layer_both<nn::ConstantPad1dImpl>(goldens(), "constant1d", std::vector<long>{2, 1}, 1.5);
+  check_layer_both<nn::ConstantPad2dImpl>(goldens(), "constant2d",
+                                          std::vector<long>{1, -1, 2, 0}, -0.5);  // crops a column
+  check_layer_both<nn::ConstantPad3dImpl>(goldens(), "constant3d", std::vector<long>{1, 0, 0, 2, 1, 1}, 2.0);
   for (Dtype dt : kDtypes)
-    check_function("pad_constant4d", [](const Tensor &x) { return F::pad(x, {1, 1, 0, -1, 1, 0, 2, 1}, nn::kConstant, 0.25); },
+    check_function(goldens(), "pad_constant4d",
+                   [](const Tensor &x) { return F::pad(x, {1, 1, 0, -1, 1, 0, 2, 1}, nn::kConstant, 0.25); },
                    dt);
   assert_values(F::pad(from_vector(std::vector<long>{1, 2}), {1, 0}), {0, 1, 2}, 0);  // the default: zeros, any dtype
 }
 
 static void test_upsample_golden(void **) {
   using nn::UpsampleOptions;
-  check_layer_both<nn::UpsampleImpl>("nearest1d", UpsampleOptions().scale_factor({2}));
-  check_layer_both<nn::UpsampleImpl>("nearest2d", UpsampleOptions().size({6, 9}));
-  check_layer_both<nn::UpsampleImpl>("nearest3d", UpsampleOptions().scale_factor({2}).mode(nn::kNearest));
-  check_layer_both<nn::UpsampleImpl>("linear", UpsampleOptions().size({7}).mode(nn::kLinear).align_corners(true));
-  check_layer_both<nn::UpsampleImpl>("bilinear",
+  check_layer_both<nn::UpsampleImpl>(goldens(), "nearest1d", UpsampleOptions().scale_factor({2}));
+  check_layer_both<nn::UpsampleImpl>(goldens(), "nearest2d", UpsampleOptions().size({6, 9}));
+  check_layer_both<nn::UpsampleImpl>(goldens(), "nearest3d", UpsampleOptions().scale_factor({2}).mode(nn::kNearest));
+  check_layer_both<nn::UpsampleImpl>(goldens(), "linear",
+                                     UpsampleOptions().size({7}).mode(nn::kLinear).align_corners(true));
+  check_layer_both<nn::UpsampleImpl>(goldens(), "bilinear",
                                      UpsampleOptions().scale_factor({2}).mode(nn::kBilinear).align_corners(true));
-  check_layer_both<nn::UpsampleImpl>("trilinear",
+  check_layer_both<nn::UpsampleImpl>(goldens(), "trilinear",
                                      UpsampleOptions().size({3, 4, 5}).mode(nn::kTrilinear).align_corners(true));
   // align_corners=false, PyTorch's default (unset here too)
-  check_layer_both<nn::UpsampleImpl>("linear_half", UpsampleOptions().size({7}).mode(nn::kLinear));
-  check_layer_both<nn::UpsampleImpl>("bilinear_half",
+  check_layer_both<nn::UpsampleImpl>(goldens(), "linear_half", UpsampleOptions().size({7}).mode(nn::kLinear));
+  check_layer_both<nn::UpsampleImpl>(goldens(), "bilinear_half",
                                      UpsampleOptions().scale_factor({2}).mode(nn::kBilinear).align_corners(false));
-  check_layer_both<nn::UpsampleImpl>("bilinear_down", UpsampleOptions().size({2, 3}).mode(nn::kBilinear));
-  check_layer_both<nn::UpsampleImpl>("bilinear_frac", UpsampleOptions().scale_factor({1.5, 2.5}).mode(nn::kBilinear));
-  check_layer_both<nn::UpsampleImpl>("trilinear_half", UpsampleOptions().size({3, 4, 5}).mode(nn::kTrilinear));
+  check_layer_both<nn::UpsampleImpl>(goldens(), "bilinear_down", UpsampleOptions().size({2, 3}).mode(nn::kBilinear));
+  check_layer_both<nn::UpsampleImpl>(goldens(), "bilinear_frac",
+                                     UpsampleOptions().scale_factor({1.5, 2.5}).mode(nn::kBilinear));
+  check_layer_both<nn::UpsampleImpl>(goldens(), "trilinear_half",
+                                     UpsampleOptions().size({3, 4, 5}).mode(nn::kTrilinear));
 }
 
 // ------------------------------------------------------------------------------------ finite differences

@@ -18,69 +18,43 @@ static const GoldenFile &goldens() {
 
 static const Dtype kDtypes[] = {kFloat, kDouble};
 
-// Loads the case's state into m (strict), checks m(input) and the gradients of sum(m(input) * g).
-// ids: the input holds Long ids (no input gradient) rather than values of dt.
-static void check_layer(const std::string &name, nn::Module &m, Dtype dt, bool ids = false) {
-  const GoldenFile &g = goldens();
-  double tol = golden_tol(dt);
-  bool input_grad = !ids;
-  m.to(dt);
-  m.load_state_dict(g.with_prefix(name + "_param_", dt));
-  m.zero_grad();
-  Tensor x = g.get(name + "_input", ids ? kLong : dt);
-  if (input_grad) x.requires_grad_();
-  Tensor y = m(x);
-  assert_tensor_close(y, g.get(name + "_output"), tol, tol, (name + " output").c_str());
-  (y * g.get(name + "_gradOutput", dt)).sum().backward();
-  if (input_grad) assert_tensor_close(x.grad(), g.get(name + "_gradInput"), tol, tol, (name + " gradInput").c_str());
-  for (auto &[pname, p] : m.named_parameters())
-    assert_tensor_close(p.grad(), g.get(name + "_grad_" + pname), tol, tol, (name + " grad of " + pname).c_str());
-}
-
-template <class M, class... A> static void check_layer_both(const std::string &name, A... args) {
-  for (Dtype dt : kDtypes) {
-    M m(args...);
-    check_layer(name, m, dt);
-  }
-}
-
 // ------------------------------------------------------------------------------------ goldens
 static void test_linear_conv_golden(void **) {
-  check_layer_both<nn::LinearImpl>("linear", 5, 3);
-  check_layer_both<nn::LinearImpl>("linear3d", 5, 3);
-  check_layer_both<nn::LinearImpl>("linear_nobias", 4, 2, false);
-  check_layer_both<nn::Conv2dImpl>("conv2d", nn::Conv2dOptions(2, 3, {3, 2}).stride({2, 1}).padding({1, 0}));
-  check_layer_both<nn::Conv2dImpl>("conv2d_single", nn::Conv2dOptions(2, 2, 3).padding(1));
-  check_layer_both<nn::ConvTranspose2dImpl>("convt2d",
+  check_layer_both<nn::LinearImpl>(goldens(), "linear", 5, 3);
+  check_layer_both<nn::LinearImpl>(goldens(), "linear3d", 5, 3);
+  check_layer_both<nn::LinearImpl>(goldens(), "linear_nobias", 4, 2, false);
+  check_layer_both<nn::Conv2dImpl>(goldens(), "conv2d", nn::Conv2dOptions(2, 3, {3, 2}).stride({2, 1}).padding({1, 0}));
+  check_layer_both<nn::Conv2dImpl>(goldens(), "conv2d_single", nn::Conv2dOptions(2, 2, 3).padding(1));
+  check_layer_both<nn::ConvTranspose2dImpl>(goldens(), "convt2d",
                                         nn::ConvTranspose2dOptions(2, 2, 3).stride(2).padding(1).output_padding(1));
 }
 
 static void test_pooling_golden(void **) {
-  check_layer_both<nn::MaxPool2dImpl>("maxpool", 3, 2, 1);
-  check_layer_both<nn::MaxPool2dImpl>("maxpool_ceil", 2, 0, 0, true);
-  check_layer_both<nn::AvgPool2dImpl>("avgpool", 3, 2, 1);
-  check_layer_both<nn::AvgPool2dImpl>("avgpool_nopad", 3, 2, 1, false, false);
-  check_layer_both<nn::AdaptiveAvgPool2dImpl>("adaptive", nn::Size2(3, 2));
+  check_layer_both<nn::MaxPool2dImpl>(goldens(), "maxpool", 3, 2, 1);
+  check_layer_both<nn::MaxPool2dImpl>(goldens(), "maxpool_ceil", 2, 0, 0, true);
+  check_layer_both<nn::AvgPool2dImpl>(goldens(), "avgpool", 3, 2, 1);
+  check_layer_both<nn::AvgPool2dImpl>(goldens(), "avgpool_nopad", 3, 2, 1, false, false);
+  check_layer_both<nn::AdaptiveAvgPool2dImpl>(goldens(), "adaptive", nn::Size2(3, 2));
 }
 
 static void test_activation_golden(void **) {
-  check_layer_both<nn::ReLUImpl>("relu");
-  check_layer_both<nn::LeakyReLUImpl>("leaky_relu", 0.2);
-  check_layer_both<nn::ELUImpl>("elu", 0.7);
-  check_layer_both<nn::TanhImpl>("tanh");
-  check_layer_both<nn::SigmoidImpl>("sigmoid");
-  check_layer_both<nn::SoftplusImpl>("softplus", 2.0, 3.0);
-  check_layer_both<nn::LogSoftmaxImpl>("log_softmax", 1);
-  check_layer_both<nn::LogSoftmaxImpl>("log_softmax_last", -1);
-  check_layer_both<nn::SoftmaxImpl>("softmax_dim0", 0);
-  check_layer_both<nn::SoftmaxImpl>("softmax_4d", 1);
-  check_layer_both<nn::FlattenImpl>("flatten");
+  check_layer_both<nn::ReLUImpl>(goldens(), "relu");
+  check_layer_both<nn::LeakyReLUImpl>(goldens(), "leaky_relu", 0.2);
+  check_layer_both<nn::ELUImpl>(goldens(), "elu", 0.7);
+  check_layer_both<nn::TanhImpl>(goldens(), "tanh");
+  check_layer_both<nn::SigmoidImpl>(goldens(), "sigmoid");
+  check_layer_both<nn::SoftplusImpl>(goldens(), "softplus", 2.0, 3.0);
+  check_layer_both<nn::LogSoftmaxImpl>(goldens(), "log_softmax", 1);
+  check_layer_both<nn::LogSoftmaxImpl>(goldens(), "log_softmax_last", -1);
+  check_layer_both<nn::SoftmaxImpl>(goldens(), "softmax_dim0", 0);
+  check_layer_both<nn::SoftmaxImpl>(goldens(), "softmax_4d", 1);
+  check_layer_both<nn::FlattenImpl>(goldens(), "flatten");
 }
 
 static void check_batchnorm(const std::string &name, nn::BatchNormImplBase &bn, Dtype dt) {
   const GoldenFile &g = goldens();
   double tol = golden_tol(dt);
-  check_layer(name, bn, dt);  // training mode: batch statistics
+  check_layer(g, name, bn, dt);  // training mode: batch statistics
   assert_tensor_close(bn.running_mean, g.get(name + "_after_running_mean"), tol, tol, "running_mean");
   assert_tensor_close(bn.running_var, g.get(name + "_after_running_var"), tol, tol, "running_var");
   assert_values(bn.num_batches_tracked, {1});
@@ -113,7 +87,7 @@ static void test_batchnorm_golden(void **) {
 static void test_embedding_golden(void **) {
   for (Dtype dt : kDtypes) {
     nn::EmbeddingImpl emb(7, 3, 2);
-    check_layer("embedding", emb, dt, /*ids=*/true);
+    check_layer(goldens(), "embedding", emb, dt, /*ids=*/true);
     // Int, Short, Char and Byte ids are converted, whatever the table's dtype
     for (Dtype id_dtype : {kInt, kShort, kChar, kByte}) {
       Tensor ids = goldens().get("embedding_input", id_dtype);
@@ -134,32 +108,25 @@ static void test_embedding_golden(void **) {
 static void check_rnn(const std::string &name, nn::RNNImplBase &rnn, Dtype dt, bool lstm) {
   const GoldenFile &g = goldens();
   double tol = golden_tol(dt);
-  rnn.to(dt);
-  rnn.load_state_dict(g.with_prefix(name + "_param_", dt));
+  load_case_state(g, name, rnn, dt);
   Tensor x = g.get(name + "_input", dt).requires_grad_();
-  Tensor h0 = g.get(name + "_state0", dt).requires_grad_();
-  Tensor c0 = lstm ? g.get(name + "_state1", dt).requires_grad_() : Tensor();
-  Tensor y, hn, cn;
+  tensor_list state = golden_states(g, name, dt, lstm ? 2 : 1);
+  Tensor y;
+  tensor_list final;
   if (lstm) {
-    std::tuple<Tensor, Tensor> final;
-    std::tie(y, final) = static_cast<nn::LSTMImpl &>(rnn).forward_with_state(x, {h0, c0});
-    std::tie(hn, cn) = final;
+    std::tuple<Tensor, Tensor> hc;
+    std::tie(y, hc) = static_cast<nn::LSTMImpl &>(rnn).forward_with_state(x, {state[0], state[1]});
+    final = {std::get<0>(hc), std::get<1>(hc)};
   } else {
-    std::tie(y, hn) = static_cast<nn::GRUImpl &>(rnn).forward_with_state(x, h0);
+    Tensor hn;
+    std::tie(y, hn) = static_cast<nn::GRUImpl &>(rnn).forward_with_state(x, state[0]);
+    final = {hn};
   }
   assert_tensor_close(y, g.get(name + "_output"), tol, tol, (name + " output").c_str());
-  assert_tensor_close(hn, g.get(name + "_final0"), tol, tol, (name + " h_n").c_str());
-  Tensor total = (y * g.get(name + "_gradOutput", dt)).sum() + (hn * g.get(name + "_gradFinal0", dt)).sum();
-  if (lstm) {
-    assert_tensor_close(cn, g.get(name + "_final1"), tol, tol, (name + " c_n").c_str());
-    total = total + (cn * g.get(name + "_gradFinal1", dt)).sum();
-  }
-  total.backward();
+  ((y * g.get(name + "_gradOutput", dt)).sum() + assert_final_states(g, name, final, dt)).backward();
   assert_tensor_close(x.grad(), g.get(name + "_gradInput"), tol, tol, (name + " gradInput").c_str());
-  assert_tensor_close(h0.grad(), g.get(name + "_gradState0"), tol, tol, (name + " grad h_0").c_str());
-  if (lstm) assert_tensor_close(c0.grad(), g.get(name + "_gradState1"), tol, tol, (name + " grad c_0").c_str());
-  for (auto &[pname, p] : rnn.named_parameters())
-    assert_tensor_close(p.grad(), g.get(name + "_grad_" + pname), tol, tol, (name + " grad of " + pname).c_str());
+  assert_state_grads(g, name, state, tol);
+  assert_param_grads(g, name, rnn, tol);
 }
 
 static void test_rnn_golden(void **) {

@@ -17,64 +17,9 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cpp_cases import (  # noqa: E402
+    batchnorm_case, layer_case, loss_case, output_case, rand, store_grads, store_state, store_states)
 from golden_io import GoldenFile  # noqa: E402
-
-LOSS_SCALE = 1.7
-
-
-def rand(*shape):
-    return torch.rand(*shape, dtype=torch.float64) * 2 - 1
-
-
-def store_state(f, name, module):
-    for key, value in module.state_dict().items():
-        f.add("%s_param_%s" % (name, key), value.reshape(1) if value.dim() == 0 else value)
-
-
-def store_grads(f, name, x, module):
-    if x.requires_grad:
-        f.add(name + "_gradInput", x.grad)
-    for key, p in module.named_parameters():
-        f.add("%s_grad_%s" % (name, key), p.grad)
-
-
-def layer_case(f, name, module, x, input_grad=True):
-    """module(x), with g and the gradients of sum(module(x) * g)."""
-    module = module.double()
-    store_state(f, name, module)
-    x = x.clone().requires_grad_(input_grad)
-    y = module(x)
-    g = rand(*y.shape)
-    (y * g).sum().backward()
-    f.add(name + "_input", x)
-    f.add(name + "_output", y)
-    f.add(name + "_gradOutput", g)
-    store_grads(f, name, x, module)
-    return module
-
-
-def batchnorm_case(f, name, module, x, x_eval):
-    """A training step on x, then evaluation on x_eval."""
-    module = module.double()
-    with torch.no_grad():
-        module.weight.copy_(rand(*module.weight.shape) + 1)
-        module.bias.copy_(rand(*module.bias.shape))
-        if module.track_running_stats:
-            module.running_mean.copy_(rand(*module.running_mean.shape))
-            module.running_var.copy_(torch.rand(*module.running_var.shape, dtype=torch.float64) + 0.5)
-    layer_case(f, name, module, x)
-    if module.track_running_stats:
-        f.add(name + "_after_running_mean", module.running_mean)
-        f.add(name + "_after_running_var", module.running_var)
-    module.eval()
-    xe = x_eval.clone().requires_grad_()
-    y = module(xe)
-    g = rand(*y.shape)
-    (y * g).sum().backward()
-    f.add(name + "_eval_input", xe)
-    f.add(name + "_eval_output", y)
-    f.add(name + "_eval_gradOutput", g)
-    f.add(name + "_eval_gradInput", xe.grad)
 
 
 def embedding_case(f, name, module, ids):
@@ -82,12 +27,7 @@ def embedding_case(f, name, module, ids):
     with torch.no_grad():
         module.weight.mul_(1.5)
     store_state(f, name, module)
-    y = module(ids.long())
-    g = rand(*y.shape)
-    (y * g).sum().backward()
-    f.add(name + "_input", ids)
-    f.add(name + "_output", y)
-    f.add(name + "_gradOutput", g)
+    output_case(f, name, ids, module(ids.long()))
     f.add(name + "_after_weight", module.weight)
     store_grads(f, name, ids, module)
 
@@ -103,11 +43,7 @@ def cell_case(f, name, module, x, state):
     gs = [rand(*s.shape) for s in final]
     sum((s * g).sum() for s, g in zip(final, gs)).backward()
     f.add(name + "_input", x)
-    for i, (s0, s, g) in enumerate(zip(state, final, gs)):
-        f.add("%s_state%d" % (name, i), s0)
-        f.add("%s_final%d" % (name, i), s)
-        f.add("%s_gradFinal%d" % (name, i), g)
-        f.add("%s_gradState%d" % (name, i), s0.grad)
+    store_states(f, name, state, final, gs)
     store_grads(f, name, x, module)
 
 
@@ -138,19 +74,6 @@ def layers(f):
     cell_case(f, "lstmcell", nn.LSTMCell(3, 4), rand(2, 3), (rand(2, 4), rand(2, 4)))
     cell_case(f, "grucell", nn.GRUCell(3, 4), rand(2, 3), (rand(2, 4),))
     cell_case(f, "grucell_nobias", nn.GRUCell(3, 2, bias=False), rand(3), (rand(2),))
-
-
-def loss_case(f, name, fn, x, target, weight=None):
-    f.add(name + "_input", x)
-    f.add(name + "_target", target)
-    if weight is not None:
-        f.add(name + "_weight", weight)
-    for reduction in ("mean", "sum"):
-        xr = x.clone().requires_grad_()
-        loss = fn(xr, target, weight, reduction)
-        (grad,) = torch.autograd.grad(loss * LOSS_SCALE, xr)
-        f.add("%s_%s_loss" % (name, reduction), loss.reshape(1))
-        f.add("%s_%s_gradInput" % (name, reduction), grad)
 
 
 def losses(f):

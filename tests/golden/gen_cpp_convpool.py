@@ -18,20 +18,8 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cpp_cases import distinct, function_case, layer_case, rand  # noqa: E402
 from golden_io import GoldenFile  # noqa: E402
-from gen_cpp_nn import distinct, layer_case, rand  # noqa: E402
-
-
-def function_case(f, name, fn, x):
-    """fn(x) with g and the input gradient of sum(fn(x) * g), as layer_case for a parameterless module."""
-    x = x.clone().requires_grad_()
-    y = fn(x)
-    g = rand(*y.shape)
-    (y * g).sum().backward()
-    f.add(name + "_input", x)
-    f.add(name + "_output", y)
-    f.add(name + "_gradOutput", g)
-    f.add(name + "_gradInput", x.grad)
 
 
 def main():

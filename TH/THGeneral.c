@@ -140,6 +140,16 @@ void THSetDefaultArgErrorHandler(THArgErrorHandlerFunction new_handler, void *da
   global_arg_error_data = new_handler ? data : NULL;
 }
 
+void THGetErrorHandler(THErrorHandlerFunction *handler, void **data) {
+  *handler = thread_error_handler;
+  *data = thread_error_data;
+}
+
+void THGetArgErrorHandler(THArgErrorHandlerFunction *handler, void **data) {
+  *handler = thread_arg_error_handler;
+  *data = thread_arg_error_data;
+}
+
 /* "[2 x 3 x 4]". As in Torch7, a description whose text before the closing bracket reaches
  * TH_DESC_BUFF_LEN - 2 characters keeps its first TH_DESC_BUFF_LEN - 5 and ends in "...]". */
 THDescBuff _THSizeDesc(const long *size, const long ndim) {

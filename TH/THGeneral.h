@@ -46,6 +46,11 @@ TH_API void _THArgCheck(const char *file, int line, int condition, int argNumber
     __attribute__((format(printf, 5, 6)));
 TH_API void THSetArgErrorHandler(THArgErrorHandlerFunction new_handler, void *data);
 TH_API void THSetDefaultArgErrorHandler(THArgErrorHandlerFunction new_handler, void *data);
+/* The calling thread's own handlers and their data, as THSetErrorHandler / THSetArgErrorHandler
+ * left them (NULL when the thread has none, so the process-wide default applies). An ember
+ * addition: a library that installs its handlers around its own calls puts these back afterwards. */
+TH_API void THGetErrorHandler(THErrorHandlerFunction *handler, void **data);
+TH_API void THGetArgErrorHandler(THArgErrorHandlerFunction *handler, void **data);
 
 /* Guarded mode, for callers that cannot unwind (Python ctypes, LuaJIT FFI): while it is on, a
  * failing call of any legacy function returns early (0, NULL or nothing) instead of reaching the

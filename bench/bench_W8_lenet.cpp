@@ -36,13 +36,13 @@ const data::TensorDataset *training_set() {
   return set.get();
 }
 
-std::shared_ptr<nn::Sequential> lenet() {
-  return std::make_shared<nn::Sequential>(std::initializer_list<std::shared_ptr<nn::Module>>{
-      std::make_shared<nn::Conv2d>(nn::Conv2dOptions(1, 6, 5).padding(2)), std::make_shared<nn::ReLU>(),
-      std::make_shared<nn::MaxPool2d>(2), std::make_shared<nn::Conv2d>(6, 16, 5), std::make_shared<nn::ReLU>(),
-      std::make_shared<nn::MaxPool2d>(2), std::make_shared<nn::Flatten>(), std::make_shared<nn::Linear>(400, 120),
-      std::make_shared<nn::ReLU>(), std::make_shared<nn::Linear>(120, 84), std::make_shared<nn::ReLU>(),
-      std::make_shared<nn::Linear>(84, 10)});
+nn::Sequential lenet() {
+  return nn::Sequential(
+      nn::Conv2d(nn::Conv2dOptions(1, 6, 5).padding(2)), nn::ReLU(),
+      nn::MaxPool2d(2), nn::Conv2d(6, 16, 5), nn::ReLU(),
+      nn::MaxPool2d(2), nn::Flatten(), nn::Linear(400, 120),
+      nn::ReLU(), nn::Linear(120, 84), nn::ReLU(),
+      nn::Linear(84, 10));
 }
 
 double cpu_seconds() {
@@ -100,8 +100,8 @@ class RawLeNet {
     THFloatTensor *x = batch.data.th_float();
     long b = x->size[0];
     THLongTensor_resize1d(target_, b);
-    const float *labels = batch.target.data<float>();
-    for (long i = 0; i < b; i++) THLongTensor_data(target_)[i] = (long)labels[i] + 1;
+    const long *labels = batch.target.data<long>();
+    for (long i = 0; i < b; i++) THLongTensor_data(target_)[i] = labels[i] + 1;
     for (auto *g : g_) THFloatTensor_zero(g);
     // forward
     THNN_FloatSpatialConvolutionMM_updateOutput(nullptr, x, c1_, w_[0], w_[1], finput1_, fgrad1_, 5, 5, 1, 1, 2, 2);
@@ -165,7 +165,6 @@ class RawLeNet {
 };
 
 void W8_lenet_epoch(benchmark::State &state) {
-  tune_allocator();  // as a training program would (ember/allocator.hpp)
   const data::TensorDataset *set = training_set();
   if (!set) {
     state.SkipWithError("Fashion-MNIST not found (Debian package dataset-fashion-mnist)");

@@ -117,13 +117,13 @@ Flags parse(int argc, char **argv) {
 }
 
 // LeNet-5 as DESIGN.md's W8 has it (ReLU and max pooling).
-std::shared_ptr<nn::Sequential> lenet() {
-  return std::make_shared<nn::Sequential>(std::initializer_list<std::shared_ptr<nn::Module>>{
-      std::make_shared<nn::Conv2d>(nn::Conv2dOptions(1, 6, 5).padding(2)), std::make_shared<nn::ReLU>(),
-      std::make_shared<nn::MaxPool2d>(2), std::make_shared<nn::Conv2d>(6, 16, 5), std::make_shared<nn::ReLU>(),
-      std::make_shared<nn::MaxPool2d>(2), std::make_shared<nn::Flatten>(), std::make_shared<nn::Linear>(400, 120),
-      std::make_shared<nn::ReLU>(), std::make_shared<nn::Linear>(120, 84), std::make_shared<nn::ReLU>(),
-      std::make_shared<nn::Linear>(84, 10)});
+nn::Sequential lenet() {
+  return nn::Sequential(
+      nn::Conv2d(nn::Conv2dOptions(1, 6, 5).padding(2)), nn::ReLU(),
+      nn::MaxPool2d(2), nn::Conv2d(6, 16, 5), nn::ReLU(),
+      nn::MaxPool2d(2), nn::Flatten(), nn::Linear(400, 120),
+      nn::ReLU(), nn::Linear(120, 84), nn::ReLU(),
+      nn::Linear(84, 10));
 }
 
 using Clock = std::chrono::steady_clock;
@@ -214,7 +214,6 @@ double accuracy(nn::Module &model, const data::TensorDataset &set, Device device
 
 int main(int argc, char **argv) {
   Flags flags = parse(argc, argv);
-  tune_allocator();  // keep the heap between steps (ember/allocator.hpp)
   if (flags.threads > 0) THSetNumThreads((int)flags.threads);
   std::printf("ember LeNet-5 on Fashion-MNIST: %ld epoch(s), batch %ld, SGD lr %g (%s), %smomentum 0.9, %d thread(s)\n",
               flags.epochs, flags.batch_size, flags.lr, flags.schedule ? "warm-up, cosine decay" : "constant",

@@ -18,7 +18,7 @@ using namespace ember;
 
 namespace {
 struct Fixture {
-  std::shared_ptr<nn::Linear> model = std::make_shared<nn::Linear>(3, 2);
+  nn::Linear model = nn::Linear(3, 2);
   std::unique_ptr<optim::Adam> optimizer;
   std::string path = "/tmp/ember_fuzz_checkpoint_" + std::to_string((long)getpid());
   Fixture() {

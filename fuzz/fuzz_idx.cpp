@@ -1,7 +1,8 @@
-// ember::data::read_idx on any file, plain or gzip: input byte 0 is flags (bit 0: gzip the rest,
-// bit 1: read as Double, else Float), the rest is the file. read_idx must return a tensor whose every
-// element can be read or throw an ember::Error; any other exception, a crash, a leak or an allocation
-// beyond libFuzzer's limit (a small file announcing huge sizes) is a finding.
+// ember::data::read_idx on any file, plain or gzip: input byte 0 is flags (bit 0: gzip the rest;
+// bit 2: read as Long, as labels are, else bit 1: as Double, else as Float), the rest is the file.
+// read_idx must return a tensor whose every element can be read or throw an ember::Error; any other
+// exception, a crash, a leak or an allocation beyond libFuzzer's limit (a small file announcing huge
+// sizes) is a finding.
 #include <ember/data.hpp>
 #include <ember/tensor.hpp>
 #include <unistd.h>
@@ -41,7 +42,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const std::string path = temp_path();
   write_file(path, data + 1, size - 1, data[0] & 1);
   try {
-    ember::Tensor t = ember::data::read_idx(path, data[0] & 2 ? ember::kDouble : ember::kFloat);
+    ember::Dtype dtype = data[0] & 4 ? ember::kLong : data[0] & 2 ? ember::kDouble : ember::kFloat;
+    ember::Tensor t = ember::data::read_idx(path, dtype);
     long count = 1;
     for (long s : t.sizes()) count *= s;
     if (t.numel() != count) std::abort();

@@ -76,6 +76,7 @@ struct AccumulateGrad : Node {
   explicit AccumulateGrad(std::shared_ptr<TensorImpl> leaf) : Node("AccumulateGrad"), variable(std::move(leaf)) {}
   tensor_list apply(tensor_list &&grads) override {
     Tensor g = grads[0];
+    std::lock_guard<std::mutex> lock(variable->leaf_mutex);
     for (const Tensor::Hook &hook : variable->hooks) {
       Tensor replaced = hook(g);
       if (replaced.defined()) g = replaced;
@@ -89,6 +90,7 @@ struct AccumulateGrad : Node {
 
 std::shared_ptr<Node> grad_accumulator(const Tensor &leaf) {
   TensorImpl &impl = leaf.impl();
+  std::lock_guard<std::mutex> lock(impl.leaf_mutex);
   if (auto acc = impl.grad_accumulator.lock()) return acc;
   auto acc = std::make_shared<AccumulateGrad>(leaf.impl_ptr());
   acc->outputs.push_back({leaf.sizes(), leaf.options()});
@@ -175,7 +177,10 @@ void backward(const tensor_list &roots, const tensor_list &grads, bool retain_gr
   auto deliver = [&](Node *node, long slot, const Tensor &g) {
     tensor_list &in = pending[node];
     if (in.size() < node->outputs.size()) in.resize(node->outputs.size());
-    if (g.defined()) add_into(in[(size_t)slot], g);
+    // An operation that mixed dtypes sends each input the gradient of its own dtype (a Float input
+    // of a Float * Double product gets a Float one).
+    const Dtype dtype = node->outputs[(size_t)slot].second.dtype;
+    if (g.defined()) add_into(in[(size_t)slot], g.dtype() == dtype ? g : g.to(dtype));
   };
   std::deque<Node *> ready;
   for (auto &s : starts) deliver(s.first.fn.get(), s.first.input_nr, s.second);
@@ -296,6 +301,9 @@ Tensor &Tensor::set_requires_grad(bool requires_grad) {
   if (impl().grad_fn)
     fail("set_requires_grad: only leaf tensors can change requires_grad (this one has the history " +
          impl().grad_fn->name() + "; use detach())");
+  if (requires_grad && !is_floating_point(dtype()))
+    fail(std::string("set_requires_grad: only tensors of a floating-point dtype can require gradients, got a ") +
+         dtype_name(dtype()) + " tensor (convert it with .to(kFloat))");
   impl().requires_grad = requires_grad;
   return *this;
 }

@@ -1,9 +1,7 @@
-// Datasets, batching and the seeded epoch order.
+// Data sets: the default get_batch, TensorDataset and Normalize.
 #include <ember/data.hpp>
 
 #include <cstring>
-#include <numeric>
-#include <random>
 
 #include "tensor_impl.hpp"
 
@@ -68,7 +66,7 @@ Tensor gather_rows(const Tensor &src, const std::vector<size_t> &indices) {
   shape[0] = (long)indices.size();
   Tensor out = empty(shape, src.options());
   size_t row = (size_t)(src.numel() / src.size(0));
-  dispatch(src.dtype(), [&](auto tag) {
+  dispatch_all(src.dtype(), [&](auto tag) {
     using T = decltype(tag);
     const T *from = src.data<T>();
     T *to = out.data<T>();
@@ -104,64 +102,6 @@ Tensor Normalize::operator()(const Tensor &x) const {
   Tensor r = x - mean;  // one new tensor, then in place: data sets are big
   r.div_(std);
   return r;
-}
-
-// ------------------------------------------------------------------------------- DataLoader
-DataLoader::DataLoader(std::shared_ptr<const Dataset> dataset, DataLoaderOptions options)
-    : dataset_(std::move(dataset)), options_(options) {
-  if (!dataset_) fail("DataLoader: no data set");
-  if (options_.batch_size() == 0) fail("DataLoader: batch_size must be > 0");
-}
-
-size_t DataLoader::size() const {
-  size_t n = dataset_->size(), b = options_.batch_size();
-  return options_.drop_last() ? n / b : (n + b - 1) / b;
-}
-
-namespace {
-// Uniform in [0, n): rejection of the incomplete last block keeps every value equally likely.
-uint64_t uniform_below(std::mt19937_64 &gen, uint64_t n) {
-  uint64_t rest = (UINT64_MAX % n + 1) % n;  // 2^64 mod n
-  for (;;) {
-    uint64_t x = gen();
-    if (x <= UINT64_MAX - rest) return x % n;
-  }
-}
-}  // namespace
-
-std::vector<size_t> DataLoader::order(size_t e) const {
-  std::vector<size_t> order(dataset_->size());
-  std::iota(order.begin(), order.end(), size_t{0});
-  if (!options_.shuffle()) return order;
-  uint64_t seed = options_.seed(), epoch = e;
-  std::seed_seq seq{(uint32_t)seed, (uint32_t)(seed >> 32), (uint32_t)epoch, (uint32_t)(epoch >> 32)};
-  std::mt19937_64 gen(seq);
-  for (size_t i = order.size(); i > 1; i--) std::swap(order[i - 1], order[uniform_below(gen, i)]);
-  return order;
-}
-
-DataLoader::Iterator DataLoader::begin() {
-  order_ = order(epoch_++);
-  return Iterator(this, 0);
-}
-DataLoader::Iterator DataLoader::end() const { return Iterator(this, size()); }
-
-DataLoader::Iterator::Iterator(const DataLoader *loader, size_t index) : loader_(loader), index_(index) {
-  if (index_ < loader_->size()) load();
-}
-
-DataLoader::Iterator &DataLoader::Iterator::operator++() {
-  index_++;
-  if (index_ < loader_->size()) load();
-  else batch_ = Example();
-  return *this;
-}
-
-void DataLoader::Iterator::load() {
-  size_t b = loader_->options_.batch_size(), from = index_ * b;
-  size_t to = std::min(from + b, loader_->order_.size());
-  std::vector<size_t> indices(loader_->order_.begin() + (long)from, loader_->order_.begin() + (long)to);
-  batch_ = loader_->dataset_->get_batch(indices);
 }
 
 }  // namespace ember::data

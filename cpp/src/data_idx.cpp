@@ -83,7 +83,8 @@ template <int Type> double decode(const unsigned char *p) {
 
 template <int Type, typename T> void convert(const unsigned char *src, T *dst, size_t n) {
   constexpr size_t width = Type == 0x0B ? 2 : Type == 0x0C || Type == 0x0D ? 4 : Type == 0x0E ? 8 : 1;
-  for (size_t i = 0; i < n; i++) dst[i] = (T)decode<Type>(src + i * width);
+  // as a tensor conversion would: truncated and saturated for an integral T, != 0 for bool
+  for (size_t i = 0; i < n; i++) dst[i] = Scalar(decode<Type>(src + i * width)).to<T>();
 }
 
 template <typename T> void convert(int type, const unsigned char *src, T *dst, size_t n) {
@@ -183,7 +184,7 @@ Tensor read_idx(const std::string &path, Dtype dtype) {
   }
   std::vector<unsigned char> raw = read_data(file, path, bytes);
   Tensor out = empty(shape, dtype);
-  dispatch(dtype, [&](auto tag) { convert(header[2], raw.data(), out.data<decltype(tag)>(), (size_t)count); });
+  dispatch_all(dtype, [&](auto tag) { convert(header[2], raw.data(), out.data<decltype(tag)>(), (size_t)count); });
   return out;
 }
 
@@ -208,13 +209,13 @@ TensorDataset load_fashion_mnist(const std::string &root, bool train) {
   std::string prefix = train ? "train" : "t10k";
   std::string images_path = find_file(root, prefix + "-images-idx3-ubyte");
   std::string labels_path = find_file(root, prefix + "-labels-idx1-ubyte");
-  Tensor images = read_idx(images_path), labels = read_idx(labels_path);
+  Tensor images = read_idx(images_path), labels = read_idx(labels_path, kLong);
   if (images.dim() != 3 || images.size(1) != 28 || images.size(2) != 28)
     fail("FashionMNIST: " + images_path + " holds " + shape_str(images.sizes()) + ", expected [N x 28 x 28]");
   if (labels.dim() != 1 || labels.size(0) != images.size(0))
     fail("FashionMNIST: " + labels_path + " holds " + shape_str(labels.sizes()) + ", expected [" +
          std::to_string(images.size(0)) + "] (one label per image)");
-  if (labels.min().item() < 0 || labels.max().item() > 9)
+  if (labels.min().item<long>() < 0 || labels.max().item<long>() > 9)
     fail("FashionMNIST: " + labels_path + " has labels outside 0..9");
   images.div_(255);
   return TensorDataset(images.view({images.size(0), 1, 28, 28}), labels);

@@ -75,6 +75,7 @@ THCState *thc_state() {
   // destructors may still need it, so it is never shut down.
   static THCState *state = [] {
     if (cuda::device_count() == 0) fail("no CUDA device: CUDA tensors need a GPU (cuda::is_available() is false)");
+    ThErrorScope th_errors;
     THCState *s = THCState_alloc();
     try {
       THCudaInit(s);
@@ -89,6 +90,7 @@ THCState *thc_state() {
 
 DeviceGuard::DeviceGuard(const Device &device) {
   if (!device.is_cuda() || device.index() < 0) return;
+  ThErrorScope th_errors;
   THCState *state = thc_state();
   int current = THCState_getCurrentDevice(state);
   if (current != device.index()) {
@@ -110,6 +112,7 @@ Device checked_device(Device device, const char *op) {
   if (!cuda::is_built())
     fail(std::string(op) + ": ember was built without CUDA (configure with EMBER_CUDA=ON for " + device.str() + ")");
 #ifdef EMBER_WITH_CUDA
+  ThErrorScope th_errors;
   THCState *state = thc_state();  // throws "no CUDA device"
   int count = THCState_getNumDevices(state);
   if (device.index() >= count)
@@ -140,45 +143,41 @@ Device Tensor::device() const { return impl().device; }
 
 Tensor Tensor::to(Device target) const { return to(target, false); }
 
-Tensor Tensor::to(Device target, bool non_blocking) const {
+Tensor Tensor::to(Device target, [[maybe_unused]] bool non_blocking) const {
   check_defined(*this, "to");
   const Device from = device();
   if (target.is_cuda() && target.index() < 0 && from.is_cuda()) return *this;  // "cuda": any CUDA device
   if (target == from) return *this;
   target = checked_device(target, "to");
   if (target == from) return *this;
-  Tensor r = make_empty(TensorOptions(dtype(), target));
+  Tensor r = with_zero_dim(make_empty(TensorOptions(dtype(), target)), dim() == 0);
 #ifdef EMBER_WITH_CUDA
   {
     NoGradGuard no_grad;
+    ThErrorScope th_errors;
     const Tensor src = contiguous();
-    LongStorage size(sizes());
+    LongStorage size(dim() == 0 ? Shape{1} : sizes());  // a 0-dimensional tensor's handle is [1]
     THCState *state = thc_state();
-    // Upload (THC's copyFloat/copyDouble read a CPU tensor), download (TH's copyCudaFloat/
-    // copyCudaDouble write one), or THC's copy between two devices, on the CUDA side's device.
+    // Upload (THC's copyCPU reads a CPU tensor of its type), download (TH's copyCuda writes one), or
+    // THC's copy between two devices, on the CUDA side's device.
     DeviceGuard guard(target.is_cuda() ? target : from);
-    dispatch(dtype(), [&](auto tag) {
+    dispatch_all(dtype(), [&](auto tag) {
       using T = decltype(tag);
-      constexpr bool is_float = std::is_same_v<T, float>;
       auto *cuda_dst = target.is_cuda() ? r.th(CudaTag<T>{}) : nullptr;
       if (target.is_cuda()) EMBER_TH(resize, CudaTag<T>{})(cuda_dst, size.get(), nullptr);
       else EMBER_TH(resize, tag)(r.th(tag), size.get(), nullptr);
-      if (from.is_cpu() && non_blocking && src.is_same(*this)) {  // the caller keeps the source alive
-        if constexpr (is_float) THCudaTensor_copyAsyncCPU(state, cuda_dst, src.th(tag));
-        else THCudaDoubleTensor_copyAsyncCPU(state, cuda_dst, src.th(tag));
-      } else if (from.is_cpu()) {
-        if constexpr (is_float) THCudaTensor_copyFloat(state, cuda_dst, src.th(tag));
-        else THCudaDoubleTensor_copyDouble(state, cuda_dst, src.th(tag));
-      } else if (target.is_cpu()) {
-        if constexpr (is_float) THFloatTensor_copyCudaFloat(state, r.th(tag), src.th(CudaTag<T>{}));
-        else THDoubleTensor_copyCudaDouble(state, r.th(tag), src.th(CudaTag<T>{}));
-      } else {
+      if (from.is_cpu() && non_blocking && src.is_same(*this))  // the caller keeps the source alive
+        EMBER_TH(copyAsyncCPU, CudaTag<T>{})(cuda_dst, src.th(tag));
+      else if (from.is_cpu())
+        EMBER_TH(copyCPU, CudaTag<T>{})(cuda_dst, src.th(tag));
+      else if (target.is_cpu())
+        EMBER_TH(copyCuda, tag)(state, r.th(tag), src.th(CudaTag<T>{}));
+      else
         EMBER_TH(copy, CudaTag<T>{})(cuda_dst, src.th(CudaTag<T>{}));
-      }
     });
   }
 #endif
-  if (autograd::needs_record({*this}))
+  if (is_floating_point(dtype()) && autograd::needs_record({*this}))
     autograd::record("ToBackward", {r}, {*this}, [from](const tensor_list &g, const std::vector<bool> &) {
       return tensor_list{g[0].to(from)};
     });
@@ -190,21 +189,14 @@ Tensor Tensor::pin_memory() const {
 #ifndef EMBER_WITH_CUDA
   fail("pin_memory: ember was built without CUDA (configure with EMBER_CUDA=ON for pinned memory)");
 #else
+  ThErrorScope th_errors;
   THAllocator *pinned = THCState_getCudaHostAllocator(thc_state());  // throws without CUDA or a device
-  LongStorage size(sizes());
-  Tensor r = dispatch(dtype(), [&](auto tag) {
-    using T = decltype(tag);
-    if constexpr (std::is_same_v<T, float>) {
-      THFloatStorage *storage = THFloatStorage_newWithAllocator(numel(), pinned, nullptr);
-      THFloatTensor *t = THFloatTensor_newWithStorage(storage, 0, size.get(), nullptr);
-      THFloatStorage_free(storage);  // the tensor holds it
-      return Tensor::adopt(t);
-    } else {
-      THDoubleStorage *storage = THDoubleStorage_newWithAllocator(numel(), pinned, nullptr);
-      THDoubleTensor *t = THDoubleTensor_newWithStorage(storage, 0, size.get(), nullptr);
-      THDoubleStorage_free(storage);
-      return Tensor::adopt(t);
-    }
+  LongStorage size(dim() == 0 ? Shape{1} : sizes());  // a 0-dimensional tensor's handle is [1]
+  Tensor r = with_zero_dim(make_empty(options()), dim() == 0);
+  dispatch_all(dtype(), [&](auto tag) {
+    auto *storage = EMBER_TH_STORAGE(newWithAllocator, tag)(numel(), pinned, nullptr);
+    EMBER_TH(setStorage, tag)(r.th(tag), storage, 0, size.get(), nullptr);
+    EMBER_TH_STORAGE(free, tag)(storage);  // the tensor holds it
   });
   NoGradGuard no_grad;
   r.copy_(*this);

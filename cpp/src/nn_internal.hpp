@@ -1,67 +1,51 @@
 #pragma once
-// What the nn sources share: argument checks and the conversion of 0-based index tensors (Float or
-// Double) to the 1-based index tensors that THNN's and THCUNN's index arguments take.
+// What the nn sources share: argument checks and the class indices, ids and positions that the
+// THNN and THCUNN kernels take as 1-based Long tensors (index_helpers.hpp's conversion).
 #include <ember/nn/functional.hpp>
 #include <ember/thnn.hpp>
 
-#include <memory>
 #include <optional>
 #include <string>
-#include <vector>
 
+#include "index_helpers.hpp"
 #include "tensor_impl.hpp"
 
 namespace ember::nn::internal {
 
-// An index tensor as the kernels take it: a THLongTensor for the CPU ones, a THCudaLongTensor for the
-// CUDA ones (the CPU tensor uploaded on first use, on the current device). Empty at first for the
-// indices a kernel writes (pooling); of(x) gives the handle for x's dispatch tag (Args, tag).
-class Index {
- public:
-  Index();
-  explicit Index(THLongTensor *cpu);  // takes over one reference
-  ~Index();
-  Index(const Index &) = delete;
-  Index &operator=(const Index &) = delete;
-  template <typename X> auto *of(const X &) {
-    if constexpr (ember::detail::is_cuda_tag_v<thnn::detail::kernel_tag_t<X>>) return cuda();
-    else return cpu_;
-  }
-  THLongTensor *cpu() const { return cpu_; }
+using ember::detail::long_th;
 
- private:
-  THCudaLongTensor *cuda();
-  THLongTensor *cpu_;
-  THCudaLongTensor *cuda_ = nullptr;
+// How an index argument is named in errors.
+struct IndexArg {
+  const char *arg;   // the argument ("target")
+  const char *kind;  // what it holds ("class indices")
+  const char *what;  // one value of it ("target")
 };
-using LongTensor = std::shared_ptr<Index>;
 
-// A 1-D index tensor of ids + 1 (in ids' row-major order; CUDA ids are checked on the host). Every id must be an integer in [0, count)
-// or equal to *ignore (passed on as *ignore + 1); otherwise throws "<fn>: <what> <value> at position
-// <i> is out of range [0, <count>)" (or "is not an integer").
-LongTensor one_based_ids(const Tensor &ids, long count, const std::string &fn, const char *what,
-                         std::optional<long> ignore = std::nullopt);
+// indices as the kernels take them: a Long tensor (another integral dtype is converted, as a
+// convenience; a floating-point or Bool one throws "<fn>: expected a Long tensor of <kind> as <arg>,
+// got Float", as libtorch refuses it) checked against [0, bound) and made 1-based by th_index, in its
+// shape, on `device` (the kernel's: CPU indices for a CUDA input are uploaded). `ignore` is a value
+// let through (ignore_index).
+Tensor one_based(const Tensor &indices, long bound, const Device &device, const std::string &fn, const IndexArg &names,
+                 std::optional<long> ignore = std::nullopt);
 
 // Throws "<fn>: <arg> is undefined" / "<fn>: <arg> must have <n> dimensions ..." / a dtype mismatch.
 void check_arg(const Tensor &t, const std::string &fn, const char *arg);
 void check_dims(const Tensor &t, const std::string &fn, const char *arg, long lo, long hi);
 void check_dtype(const Tensor &t, const Tensor &like, const std::string &fn, const char *arg);
 
-// Scratch buffers that a layer hands to its kernels call after call (Conv2d's finput, MaxPool2d's
-// indices): one is reused once nothing but the pool holds it, i.e. once the autograd node of the call
-// that used it has run its backward (which releases what it kept) or has been freed. A training loop
-// then keeps using the same memory instead of allocating megabytes per step; the pool grows to the
-// number of graphs alive at once.
-Tensor reusable(std::vector<Tensor> &pool, Dtype dtype);
-LongTensor reusable(std::vector<LongTensor> &pool);
-
-// The kernels of functional::conv2d and max_pool2d with caller-provided buffers.
-Tensor conv2d(const Tensor &input, const Tensor &weight, const Tensor &bias, Size2 stride, Size2 padding,
-              const Tensor &finput, const Tensor &fgrad_input);
-Tensor max_pool2d(const Tensor &input, Size2 kernel, Size2 stride, Size2 padding, bool ceil_mode,
-                  const LongTensor &indices);
-
 // A kernel size, stride or padding as the int THNN takes; throws when it does not fit.
 int to_int(long v, const std::string &fn, const char *what);
+// The same for a value that must be > 0 (a stride, a dilation) or >= 0 (a padding): throws
+// "<fn>: <what> must be positive, got 0" / "<fn>: <what> must not be negative, got -1".
+int to_positive_int(long v, const std::string &fn, const char *what);
+int to_nonnegative_int(long v, const std::string &fn, const char *what);
+
+// The stride, padding and dilation of a convolution or pooling window as THNN takes them (d unused
+// in 2-D), checked: strides and dilations positive, paddings not negative.
+struct WindowSteps {
+  int dD, dH, dW, padD, padH, padW, dilD, dilH, dilW;
+};
+WindowSteps window_steps(const std::string &fn, Size3 stride, Size3 padding, Size3 dilation);
 
 }  // namespace ember::nn::internal

@@ -1,4 +1,4 @@
-// nn::Module (the tree, its listings, state_dict, printing) and Sequential.
+// nn::Module: the tree, its listings, state_dict, printing.
 #include <ember/nn/module.hpp>
 
 #include "tensor_impl.hpp"
@@ -29,8 +29,12 @@ Tensor Module::forward(const Tensor &) {
 
 Tensor Module::operator()(const Tensor &input) {
   Tensor output = forward(input);
-  for (auto &[id, hook] : hooks_) hook(*this, input, output);
+  run_forward_hooks(input, output);
   return output;
+}
+
+void Module::run_forward_hooks(const Tensor &input, const Tensor &output) {
+  for (auto &[id, hook] : hooks_) hook(*this, input, output);
 }
 
 // ------------------------------------------------------------------------------------ registration
@@ -123,6 +127,25 @@ std::vector<std::shared_ptr<Module>> Module::children() const {
 }
 
 std::vector<std::pair<std::string, std::shared_ptr<Module>>> Module::named_children() const { return children_; }
+
+std::vector<std::pair<std::string, std::shared_ptr<Module>>> Module::named_modules(const std::string &prefix,
+                                                                                   bool include_self) {
+  std::vector<std::pair<std::string, std::shared_ptr<Module>>> out;
+  if (include_self) {
+    std::shared_ptr<Module> self = weak_from_this().lock();
+    if (!self) fail(type_name_ + ": named_modules: the module must be held by a shared_ptr or a ModuleHolder");
+    out.emplace_back(prefix, std::move(self));
+  }
+  for (const auto &[name, child] : children_)
+    for (auto &entry : child->named_modules(prefix.empty() ? name : prefix + "." + name)) out.push_back(std::move(entry));
+  return out;
+}
+
+std::vector<std::shared_ptr<Module>> Module::modules(bool include_self) {
+  std::vector<std::shared_ptr<Module>> out;
+  for (auto &entry : named_modules("", include_self)) out.push_back(std::move(entry.second));
+  return out;
+}
 
 void Module::apply(const std::function<void(Module &)> &fn) {
   fn(*this);
@@ -253,31 +276,6 @@ void Module::print_tree(std::ostream &os, int indent) const {
 std::ostream &operator<<(std::ostream &os, const Module &module) {
   module.print_tree(os, 0);
   return os;
-}
-
-// ------------------------------------------------------------------------------------ Sequential
-Sequential::Sequential() : Module("Sequential") {}
-
-Sequential::Sequential(std::initializer_list<std::shared_ptr<Module>> modules) : Sequential() {
-  for (const auto &m : modules) push_back(m);
-}
-
-void Sequential::push_back(std::shared_ptr<Module> module) {
-  register_module(std::to_string(modules_.size()), module);
-  modules_.push_back(std::move(module));
-}
-
-const std::shared_ptr<Module> &Sequential::operator[](size_t index) const {
-  if (index >= modules_.size())
-    fail("Sequential: index " + std::to_string(index) + " out of range (it holds " + std::to_string(modules_.size()) +
-         " modules)");
-  return modules_[index];
-}
-
-Tensor Sequential::forward(const Tensor &input) {
-  Tensor x = input;
-  for (auto &m : modules_) x = (*m)(x);
-  return x;
 }
 
 }  // namespace ember::nn

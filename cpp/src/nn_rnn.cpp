@@ -2,8 +2,10 @@
 // sequence by W_ih in one GEMM, then per time step h W_hh^T (one GEMM) and THNN's fused cell kernel
 // (LSTMFused / GRUFused). The backward pass runs through time with the kernels' updateGradInput,
 // collecting the gates' gradients of every step, then forms each weight's gradient with one GEMM.
+// LSTMCell and GRUCell are the same over a sequence of one step.
+#include <ember/nn/dropout.hpp>
 #include <ember/nn/init.hpp>
-#include <ember/nn/layers.hpp>
+#include <ember/nn/rnn.hpp>
 
 #include <cmath>
 #include <ostream>
@@ -155,27 +157,7 @@ tensor_list gru_layer(const Tensor &input, const Tensor &h0, const Tensor &w_ih,
 }  // namespace functional
 
 // ------------------------------------------------------------------------------------ modules
-namespace {
-// [L x ...] from L tensors of one shape; the gradient flows back to each.
-Tensor stack(const tensor_list &parts) {
-  Shape shape = parts[0].sizes();
-  shape.insert(shape.begin(), (long)parts.size());
-  Tensor r = empty(shape, parts[0].options());
-  {
-    NoGradGuard no_grad;
-    for (size_t i = 0; i < parts.size(); i++) r[(long)i].copy_(parts[i]);
-  }
-  if (autograd::needs_record(parts))
-    autograd::record("StackBackward", {r}, parts, [n = parts.size()](const tensor_list &g, const std::vector<bool> &) {
-      tensor_list r;
-      for (size_t i = 0; i < n; i++) r.push_back(g[0][(long)i]);
-      return r;
-    });
-  return r;
-}
-}  // namespace
-
-RNNBase::RNNBase(const char *type_name, long gates, const RNNOptions &o) : Module(type_name), options(o) {
+RNNImplBase::RNNImplBase(const char *type_name, long gates, const RNNOptions &o) : Module(type_name), options(o) {
   if (o.input_size() <= 0 || o.hidden_size() <= 0 || o.num_layers() <= 0)
     fail(std::string(type_name) + ": input_size, hidden_size and num_layers must be positive, got " +
          std::to_string(o.input_size()) + ", " + std::to_string(o.hidden_size()) + ", " +
@@ -202,14 +184,14 @@ RNNBase::RNNBase(const char *type_name, long gates, const RNNOptions &o) : Modul
   }
 }
 
-void RNNBase::reset_parameters() {
+void RNNImplBase::reset_parameters() {
   double bound = 1 / std::sqrt((double)options.hidden_size());
   for (auto &layer : all_weights)
     for (Tensor &w : layer)
       if (w.defined()) init::uniform_(w, -bound, bound);
 }
 
-void RNNBase::pretty_print(std::ostream &os) const {
+void RNNImplBase::pretty_print(std::ostream &os) const {
   os << type_name() << "(" << options.input_size() << ", " << options.hidden_size();
   if (options.num_layers() != 1) os << ", num_layers=" << options.num_layers();
   if (!options.bias()) os << ", bias=false";
@@ -217,7 +199,7 @@ void RNNBase::pretty_print(std::ostream &os) const {
   os << ")";
 }
 
-RNNBase::Prepared RNNBase::prepare(const Tensor &input) const {
+RNNImplBase::Prepared RNNImplBase::prepare(const Tensor &input) const {
   check_dims(input, type_name(), "input", 2, 3);
   if (input.size(-1) != options.input_size())
     fail(type_name() + ": expected input with " + std::to_string(options.input_size()) +
@@ -226,7 +208,7 @@ RNNBase::Prepared RNNBase::prepare(const Tensor &input) const {
   return {unbatched ? input.unsqueeze(1) : input, unbatched};
 }
 
-Tensor RNNBase::initial_state(const Tensor &given, const Prepared &p, const char *name) const {
+Tensor RNNImplBase::initial_state(const Tensor &given, const Prepared &p, const char *name) const {
   long L = options.num_layers(), B = p.input.size(1), H = options.hidden_size();
   if (!given.defined()) return zeros({L, B, H}, p.input.options());
   Shape expected = p.unbatched ? Shape{L, H} : Shape{L, B, H};
@@ -235,12 +217,12 @@ Tensor RNNBase::initial_state(const Tensor &given, const Prepared &p, const char
   return p.unbatched ? given.unsqueeze(1) : given;
 }
 
-Tensor RNNBase::between_layers(const Tensor &output, long layer) const {
+Tensor RNNImplBase::between_layers(const Tensor &output, long layer) const {
   if (layer + 1 == options.num_layers() || options.dropout() == 0) return output;
   return functional::dropout(output, options.dropout(), is_training());
 }
 
-std::tuple<Tensor, std::tuple<Tensor, Tensor>> LSTM::forward_with_state(const Tensor &input,
+std::tuple<Tensor, std::tuple<Tensor, Tensor>> LSTMImpl::forward_with_state(const Tensor &input,
                                                                         const std::tuple<Tensor, Tensor> &hx) {
   Prepared p = prepare(input);
   Tensor h0 = initial_state(std::get<0>(hx), p, "h_0"), c0 = initial_state(std::get<1>(hx), p, "c_0");
@@ -258,9 +240,9 @@ std::tuple<Tensor, std::tuple<Tensor, Tensor>> LSTM::forward_with_state(const Te
   return {x, {h, c}};
 }
 
-Tensor LSTM::forward(const Tensor &input) { return std::get<0>(forward_with_state(input)); }
+Tensor LSTMImpl::forward(const Tensor &input) { return std::get<0>(forward_with_state(input)); }
 
-std::tuple<Tensor, Tensor> GRU::forward_with_state(const Tensor &input, const Tensor &h0_given) {
+std::tuple<Tensor, Tensor> GRUImpl::forward_with_state(const Tensor &input, const Tensor &h0_given) {
   Prepared p = prepare(input);
   Tensor h0 = initial_state(h0_given, p, "h_0");
   Tensor x = p.input;
@@ -276,6 +258,71 @@ std::tuple<Tensor, Tensor> GRU::forward_with_state(const Tensor &input, const Te
   return {x, h};
 }
 
-Tensor GRU::forward(const Tensor &input) { return std::get<0>(forward_with_state(input)); }
+Tensor GRUImpl::forward(const Tensor &input) { return std::get<0>(forward_with_state(input)); }
+
+// ------------------------------------------------------------------------------------ cells
+RNNCellImplBase::RNNCellImplBase(const char *type_name, long gates, const RNNCellOptions &o)
+    : Module(type_name), options(o) {
+  if (o.input_size() <= 0 || o.hidden_size() <= 0)
+    fail(std::string(type_name) + ": input_size and hidden_size must be positive, got " +
+         std::to_string(o.input_size()) + ", " + std::to_string(o.hidden_size()));
+  long H = o.hidden_size();
+  weight_ih = empty({gates * H, o.input_size()});
+  weight_hh = empty({gates * H, H});
+  if (o.bias()) bias_ih = empty({gates * H}), bias_hh = empty({gates * H});
+  reset_parameters();
+  register_parameter("weight_ih", &weight_ih);
+  register_parameter("weight_hh", &weight_hh);
+  register_parameter("bias_ih", &bias_ih);
+  register_parameter("bias_hh", &bias_hh);
+}
+
+void RNNCellImplBase::reset_parameters() {
+  double bound = 1 / std::sqrt((double)options.hidden_size());
+  for (Tensor *w : {&weight_ih, &weight_hh, &bias_ih, &bias_hh})
+    if (w->defined()) init::uniform_(*w, -bound, bound);
+}
+
+void RNNCellImplBase::pretty_print(std::ostream &os) const {
+  os << type_name() << "(" << options.input_size() << ", " << options.hidden_size();
+  if (!options.bias()) os << ", bias=false";
+  os << ")";
+}
+
+Tensor RNNCellImplBase::sequence_of(const Tensor &input) const {
+  check_dims(input, type_name(), "input", 1, 2);
+  if (input.size(-1) != options.input_size())
+    fail(type_name() + ": expected input with " + std::to_string(options.input_size()) +
+         " features (the last dimension), got size " + shape_str(input.sizes()));
+  return input.dim() == 1 ? input.view({1, 1, input.size(0)}) : input.unsqueeze(0);
+}
+
+Tensor RNNCellImplBase::state_of(const Tensor &given, const Tensor &input, const char *name) const {
+  long B = input.dim() == 1 ? 1 : input.size(0), H = options.hidden_size();
+  if (!given.defined()) return zeros({B, H}, input.options());
+  Shape expected = input.dim() == 1 ? Shape{H} : Shape{B, H};
+  if (given.sizes() != expected)
+    fail(type_name() + ": " + name + " must be " + shape_str(expected) + " for input of size " +
+         shape_str(input.sizes()) + ", got " + shape_str(given.sizes()));
+  return given.view({B, H});
+}
+
+std::tuple<Tensor, Tensor> LSTMCellImpl::forward(const Tensor &input, const std::tuple<Tensor, Tensor> &hx) {
+  Tensor x = sequence_of(input);
+  Tensor h = state_of(std::get<0>(hx), input, "h"), c = state_of(std::get<1>(hx), input, "c");
+  tensor_list r = functional::lstm_layer(x, h, c, weight_ih, weight_hh, bias_ih, bias_hh);
+  if (input.dim() == 1) return {r[1].view({options.hidden_size()}), r[2].view({options.hidden_size()})};
+  return {r[1], r[2]};
+}
+
+Tensor LSTMCellImpl::forward(const Tensor &input) { return std::get<0>(forward(input, {})); }
+
+Tensor GRUCellImpl::forward(const Tensor &input, const Tensor &hx) {
+  Tensor h = state_of(hx, input, "hx");
+  Tensor r = functional::gru_layer(sequence_of(input), h, weight_ih, weight_hh, bias_ih, bias_hh)[1];
+  return input.dim() == 1 ? r.view({options.hidden_size()}) : r;
+}
+
+Tensor GRUCellImpl::forward(const Tensor &input) { return forward(input, Tensor()); }
 
 }  // namespace ember::nn

@@ -61,11 +61,11 @@ std::vector<unsigned char> encode(const Records &records) {
     Tensor t = tensor.detach().cpu().contiguous();  // checkpoints hold host data: a GPU tensor is copied
     w.put<uint32_t>((uint32_t)name.size());
     w.put(name.data(), name.size());
-    w.put<uint8_t>(t.dtype() == kFloat ? 0 : 1);
+    w.put<uint8_t>((uint8_t)t.dtype());  // the file's dtype codes are the enum's order
     w.put<uint8_t>((uint8_t)t.dim());
     for (long s : t.sizes()) w.put<int64_t>(s);
     if (t.numel() > 0)
-      dispatch(t.dtype(), [&](auto tag) { w.put(t.data<decltype(tag)>(), (size_t)t.numel() * sizeof(tag)); });
+      dispatch_all(t.dtype(), [&](auto tag) { w.put(t.data<decltype(tag)>(), (size_t)t.numel() * sizeof(tag)); });
   }
   uint64_t payload = w.bytes.size() - kHeaderSize;
   std::memcpy(&w.bytes[16], &payload, 8);
@@ -215,16 +215,18 @@ void write_atomically(const std::string &path, const std::vector<unsigned char> 
 }
 
 // ------------------------------------------------------------------------------ decoding
-// Checks the magic once 8 bytes are there, and the version once the whole header is.
-void check_header(const unsigned char *bytes, size_t n, const std::string &where) {
+// Checks the magic once 8 bytes are there, and the version once the whole header is; the version
+// (0 before the whole header is there).
+uint32_t check_header(const unsigned char *bytes, size_t n, const std::string &where) {
   if (n >= sizeof kMagic && std::memcmp(bytes, kMagic, sizeof kMagic) != 0)
     fail(where + " is not an ember checkpoint (its first bytes are not \"EMBERCKP\")");
-  if (n < kHeaderSize) return;
+  if (n < kHeaderSize) return 0;
   uint32_t version;
   std::memcpy(&version, &bytes[8], 4);
-  if (version != kCheckpointVersion)
-    fail(where + " has format version " + std::to_string(version) + "; this build reads version " +
+  if (version < 1 || version > kCheckpointVersion)
+    fail(where + " has format version " + std::to_string(version) + "; this build reads versions 1 to " +
          std::to_string(kCheckpointVersion));
+  return version;
 }
 
 // Reads up to n bytes, fewer only at the end of the file.
@@ -306,7 +308,7 @@ struct Reader {
 
 Records decode(const std::vector<unsigned char> &bytes, const std::string &path) {
   std::string where = "load_checkpoint: " + path;
-  check_header(bytes.data(), bytes.size(), where);
+  const uint32_t version = check_header(bytes.data(), bytes.size(), where);
   if (bytes.size() < kHeaderSize + kCrcSize)
     fail(where + " is truncated: " + std::to_string(bytes.size()) + " bytes, less than a checkpoint's header");
   uint32_t count;
@@ -335,22 +337,28 @@ Records decode(const std::vector<unsigned char> &bytes, const std::string &path)
     r.pos += len;
     if (!names.insert(name).second) fail(rec + " repeats the name \"" + name + "\"");
     uint8_t dtype = r.get<uint8_t>(), ndim = r.get<uint8_t>();
-    if (dtype > 1) fail(rec + " (\"" + name + "\") has an unknown dtype code " + std::to_string(dtype));
+    if (dtype > (uint8_t)kBool) fail(rec + " (\"" + name + "\") has an unknown dtype code " + std::to_string(dtype));
     if (ndim > kMaxDims) fail(rec + " (\"" + name + "\") has " + std::to_string(ndim) + " dimensions");
     Shape shape;
-    uint64_t numel = ndim ? 1 : 0;
+    const bool empty_v1 = version == 1 && ndim == 0;  // version 1 had no 0-dimensional tensors
+    uint64_t numel = empty_v1 ? 0 : 1;
     for (int d = 0; d < ndim; d++) {
       int64_t s = r.get<int64_t>();
-      if (s < 1 || (uint64_t)s > bytes.size()) fail(rec + " (\"" + name + "\") has a size " + std::to_string(s));
+      const bool empty_v2 = version >= 2 && ndim == 1 && s == 0;
+      if ((s < 1 && !empty_v2) || (uint64_t)s > bytes.size())
+        fail(rec + " (\"" + name + "\") has a size " + std::to_string(s));
       numel *= (uint64_t)s;
       if (numel > bytes.size()) fail(rec + " (\"" + name + "\") has more elements than the file has bytes");
       shape.push_back((long)s);
     }
-    Dtype dt = dtype == 0 ? kFloat : kDouble;
-    size_t width = dtype == 0 ? 4 : 8;
+    const Dtype dt = static_cast<Dtype>(dtype);
+    const size_t width = element_size(dt);
     r.need((size_t)numel * width);
-    Tensor t = ndim ? empty(shape, dt) : empty({0}, dt);
-    if (numel) std::memcpy(dispatch(dt, [&](auto tag) -> void * { return t.data<decltype(tag)>(); }), &bytes[r.pos], (size_t)numel * width);
+    Tensor t = empty(empty_v1 ? Shape{0} : shape, dt);
+    if (numel) std::memcpy(dispatch_all(dt, [&](auto tag) -> void * { return t.data<decltype(tag)>(); }), &bytes[r.pos], (size_t)numel * width);
+    if (dt == kBool)
+      for (uint64_t i = 0; i < numel; i++)
+        if (bytes[r.pos + i] > 1) fail(rec + " (\"" + name + "\") is a Bool tensor with a value other than 0 or 1");
     r.pos += (size_t)numel * width;
     records.emplace_back(std::move(name), std::move(t));
   }

@@ -1,7 +1,9 @@
-// Tensor core: ownership of the TH handle, the TH error handlers, creation, accessors, views and
+// Tensor core: ownership of the TH handle, creation, accessors, views and
 // conversions. Arithmetic is in tensor_math.cpp, printing in tensor_print.cpp.
+#include "caching_allocator.hpp"
 #include "tensor_impl.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <numeric>
@@ -9,29 +11,13 @@
 
 namespace ember {
 
-// ---------------------------------------------------------------------------------- TH errors
-namespace {
-[[noreturn]] void throw_th_error(const char *msg, void *) { throw Error(msg); }
-[[noreturn]] void throw_th_arg_error(int arg, const char *msg, void *) {
-  if (arg > 0) throw Error("invalid argument " + std::to_string(arg) + ": " + msg);
-  throw Error(std::string("invalid argument: ") + msg);
-}
-// Installed when libember loads: from then on a TH/THNN error anywhere unwinds (TH and THNN are
-// built with -fexceptions) as an ember::Error instead of aborting.
-const bool th_handlers_installed = [] {
-  THSetDefaultErrorHandler(throw_th_error, nullptr);
-  THSetDefaultArgErrorHandler(throw_th_arg_error, nullptr);
-  return true;
-}();
-}  // namespace
-
 // ------------------------------------------------------------------------------------ the impl
 TensorImpl::TensorImpl(Dtype dtype_, Device device_, void *handle_, std::shared_ptr<std::atomic<uint64_t>> version_)
     : dtype(dtype_), device(device_), handle(handle_), version(std::move(version_)) {}
 
 namespace {
 void free_handle(Dtype dtype, const Device &device, void *handle) {
-  detail::dispatch_on(dtype, device, [&](auto tag) {
+  detail::dispatch_any(dtype, device, [&](auto tag) {
     using Handle = std::remove_pointer_t<decltype(Tensor().th(tag))>;
     EMBER_TH(free, tag)(static_cast<Handle *>(handle));
   });
@@ -42,6 +28,23 @@ TensorImpl::~TensorImpl() { free_handle(dtype, device, handle); }
 
 namespace detail {
 void fail(const std::string &message) { throw Error(message); }
+
+void fail_not_floating(Dtype dtype) {
+  fail(std::string("expected a floating-point tensor (Float or Double), got a ") + dtype_name(dtype) +
+       " tensor (convert it with .to(kFloat))");
+}
+
+void check_floating(const Tensor &t, const char *op) {
+  check_defined(t, op);
+  if (!is_floating_point(t.dtype()))
+    fail(std::string(op) + ": expected a floating-point tensor (Float or Double), got a " + dtype_name(t.dtype()) +
+         " tensor (convert it with .to(kFloat))");
+}
+
+void fail_not_cuda_math(Dtype dtype) {
+  fail(std::string("on CUDA this operation needs a Float, Double or Long tensor, got a ") + dtype_name(dtype) +
+       " tensor (libTHC has only copies for the other dtypes: convert it with .to(kLong) or compute on the CPU)");
+}
 
 void check_defined(const Tensor &t, const char *op) {
   if (!t.defined()) fail(std::string(op) + ": the tensor is undefined");
@@ -84,7 +87,16 @@ static Tensor make(Dtype dtype, const Device &device, void *handle, std::shared_
 
 Tensor make_empty(const TensorOptions &options) {
   const Device device = checked_device(options.device, "empty");  // a CUDA device gets its index
-  void *h = dispatch_on(options.dtype, device, [](auto tag) -> void * { return EMBER_TH(new, tag)(); });
+  void *h = dispatch_any(options.dtype, device, [](auto tag) -> void * {
+    if constexpr (is_cuda_tag_v<decltype(tag)>) {
+      return EMBER_TH(new, tag)();
+    } else {  // an empty storage on ember's CPU cache: the tensor's resizes allocate from it
+      auto *storage = EMBER_TH_STORAGE(newWithAllocator, tag)(0, cpu_allocator(), nullptr);
+      auto *t = EMBER_TH(newWithStorage, tag)(storage, 0, nullptr, nullptr);
+      EMBER_TH_STORAGE(free, tag)(storage);  // the tensor holds its own reference
+      return t;
+    }
+  });
   return make(options.dtype, device, h, std::make_shared<std::atomic<uint64_t>>(0));
 }
 
@@ -93,13 +105,20 @@ Tensor make_view(const Tensor &base, void *handle) {
 }
 
 Tensor alias(const Tensor &t) {
-  visit(t, [](auto tag, auto *h) { EMBER_TH(retain, tag)(h); });
-  return make_view(t, t.impl().handle);
+  visit_any(t, [](auto tag, auto *h) { EMBER_TH(retain, tag)(h); });
+  return with_zero_dim(make_view(t, t.impl().handle), t.impl().zero_dim);
+}
+
+Tensor with_zero_dim(Tensor r, bool zero_dim) {
+  r.impl().zero_dim = zero_dim;
+  return r;
 }
 
 void bump_version(const Tensor &t) { ++*t.impl().version; }
 
-LongStorage::LongStorage(const Shape &shape) : s(THLongStorage_newWithSize((ptrdiff_t)shape.size())) {
+LongStorage::LongStorage(const Shape &shape) {
+  ThErrorScope th_errors;
+  s = THLongStorage_newWithSize((ptrdiff_t)shape.size());
   if (!shape.empty()) std::memcpy(THLongStorage_data(s), shape.data(), shape.size() * sizeof(long));
 }
 LongStorage::~LongStorage() { THLongStorage_free(s); }
@@ -107,7 +126,56 @@ LongStorage::~LongStorage() { THLongStorage_free(s); }
 
 using namespace detail;
 
-const char *dtype_name(Dtype dtype) { return dtype == kFloat ? "Float" : "Double"; }
+const char *dtype_name(Dtype dtype) {
+  switch (dtype) {
+    case kFloat: return "Float";
+    case kDouble: return "Double";
+    case kLong: return "Long";
+    case kInt: return "Int";
+    case kShort: return "Short";
+    case kChar: return "Char";
+    case kByte: return "Byte";
+    case kBool: break;
+  }
+  return "Bool";
+}
+
+size_t element_size(Dtype dtype) {
+  return dispatch_all(dtype, [](auto tag) { return sizeof(decltype(tag)); });
+}
+
+Dtype promote_types(Dtype a, Dtype b) {
+  if (a == b) return a;
+  if (a == kBool) return b;
+  if (b == kBool) return a;
+  if (is_floating_point(a) || is_floating_point(b))
+    return (a == kDouble || b == kDouble) ? kDouble : kFloat;  // a floating dtype wins; Double over Float
+  if ((a == kByte && b == kChar) || (a == kChar && b == kByte)) return kShort;  // both ranges fit in Short
+  auto rank = [](Dtype d) { return d == kLong ? 4 : d == kInt ? 3 : d == kShort ? 2 : 1; };  // Byte, Char: 1
+  return rank(a) >= rank(b) ? a : b;
+}
+
+bool can_cast(Dtype from, Dtype to) {
+  if (is_floating_point(from) && !is_floating_point(to)) return false;
+  return from == kBool || to != kBool;
+}
+
+Dtype result_type(const Tensor &a, const Tensor &b) {
+  check_defined(a, "result_type");
+  check_defined(b, "result_type");
+  return promote_types(a.dtype(), b.dtype());
+}
+
+Dtype detail::scalar_result_type(Dtype t, const Scalar &s) {
+  auto rank = [](Dtype d) { return d == kBool ? 0 : is_floating_point(d) ? 2 : 1; };
+  if (rank(s.kind()) <= rank(t)) return t;
+  return s.is_floating_point() ? kFloat : kLong;  // the default dtype of the scalar's kind
+}
+
+Dtype result_type(const Tensor &t, const Scalar &s) {
+  check_defined(t, "result_type");
+  return scalar_result_type(t.dtype(), s);
+}
 
 std::string shape_str(const Shape &shape) {
   std::string s = "[";
@@ -116,75 +184,99 @@ std::string shape_str(const Shape &shape) {
 }
 
 // ------------------------------------------------------------------------------ raw handles
-Tensor Tensor::adopt(THFloatTensor *t) {
+namespace {
+template <typename H> Tensor adopt_cpu(H *t) {
   if (!t) fail("Tensor::adopt: the handle is NULL");
-  return make(kFloat, Device(kCPU), t, std::make_shared<std::atomic<uint64_t>>(0));
+  return make(dtype_of<scalar_of_t<H *>>(), Device(kCPU), t, std::make_shared<std::atomic<uint64_t>>(0));
 }
-Tensor Tensor::adopt(THDoubleTensor *t) {
-  if (!t) fail("Tensor::adopt: the handle is NULL");
-  return make(kDouble, Device(kCPU), t, std::make_shared<std::atomic<uint64_t>>(0));
-}
-Tensor Tensor::wrap(THFloatTensor *t) {
+}  // namespace
+Tensor Tensor::adopt(THFloatTensor *t) { return adopt_cpu(t); }
+Tensor Tensor::adopt(THDoubleTensor *t) { return adopt_cpu(t); }
+Tensor Tensor::adopt(THLongTensor *t) { return adopt_cpu(t); }
+Tensor Tensor::adopt(THIntTensor *t) { return adopt_cpu(t); }
+Tensor Tensor::adopt(THShortTensor *t) { return adopt_cpu(t); }
+Tensor Tensor::adopt(THCharTensor *t) { return adopt_cpu(t); }
+Tensor Tensor::adopt(THByteTensor *t) { return adopt_cpu(t); }
+
+template <typename H> Tensor Tensor::wrap(H *t) {
   if (!t) fail("Tensor::wrap: the handle is NULL");
-  THFloatTensor_retain(t);
+  EMBER_TH(retain, t)(t);
   return adopt(t);
 }
-Tensor Tensor::wrap(THDoubleTensor *t) {
-  if (!t) fail("Tensor::wrap: the handle is NULL");
-  THDoubleTensor_retain(t);
-  return adopt(t);
-}
+template Tensor Tensor::wrap(THFloatTensor *);
+template Tensor Tensor::wrap(THDoubleTensor *);
+template Tensor Tensor::wrap(THLongTensor *);
+template Tensor Tensor::wrap(THIntTensor *);
+template Tensor Tensor::wrap(THShortTensor *);
+template Tensor Tensor::wrap(THCharTensor *);
+template Tensor Tensor::wrap(THByteTensor *);
 
 TensorImpl &Tensor::impl() const {
   if (!impl_) fail("the tensor is undefined");
   return *impl_;
 }
 
-THFloatTensor *Tensor::th_float() const {
-  if (impl().device.is_cuda()) fail("th_float: the tensor is on " + impl().device.str() + " (copy it with cpu())");
-  if (impl().dtype != kFloat) fail(std::string("th_float: the tensor is ") + dtype_name(impl().dtype));
-  return static_cast<THFloatTensor *>(impl().handle);
+template <typename T> th_tensor_t<T> *Tensor::th(T) const {
+  if (impl().device.is_cuda())
+    fail(std::string("th<") + dtype_name(dtype_of<T>()) + ">: the tensor is on " + impl().device.str() +
+         " (copy it with cpu())");
+  if (impl().dtype != dtype_of<T>())
+    fail(std::string("th<") + dtype_name(dtype_of<T>()) + ">: the tensor is " + dtype_name(impl().dtype));
+  return static_cast<th_tensor_t<T> *>(impl().handle);
 }
-THDoubleTensor *Tensor::th_double() const {
-  if (impl().device.is_cuda()) fail("th_double: the tensor is on " + impl().device.str() + " (copy it with cpu())");
-  if (impl().dtype != kDouble) fail(std::string("th_double: the tensor is ") + dtype_name(impl().dtype));
-  return static_cast<THDoubleTensor *>(impl().handle);
-}
+#define EMBER_INSTANTIATE_FOR_DTYPES(MACRO) \
+  MACRO(float) MACRO(double) MACRO(long) MACRO(int) MACRO(short) MACRO(char) MACRO(unsigned char) MACRO(bool)
+#define EMBER_INSTANTIATE_TH(T) template th_tensor_t<T> *Tensor::th(T) const;
+EMBER_INSTANTIATE_FOR_DTYPES(EMBER_INSTANTIATE_TH)
 
 // -------------------------------------------------------------------------------- accessors
 Dtype Tensor::dtype() const { return impl().dtype; }
 
+// TH's nDimension 0 (an empty tensor) shows as size {0}; a 0-dimensional tensor's handle is [1].
 long Tensor::dim() const {
-  return visit(*this, [](auto tag, auto *h) -> long { return EMBER_TH(nDimension, tag)(h); });
+  if (impl().zero_dim) return 0;
+  return visit_any(*this, [](auto tag, auto *h) -> long { return std::max(1, EMBER_TH(nDimension, tag)(h)); });
 }
 
 Shape Tensor::sizes() const {
-  return visit(*this, [](auto, auto *h) { return Shape(h->size, h->size + h->nDimension); });
+  if (impl().zero_dim) return {};
+  return visit_any(*this, [](auto, auto *h) {
+    return h->nDimension ? Shape(h->size, h->size + h->nDimension) : Shape{0};
+  });
 }
 
 Shape Tensor::strides() const {
-  return visit(*this, [](auto, auto *h) { return Shape(h->stride, h->stride + h->nDimension); });
+  if (impl().zero_dim) return {};
+  return visit_any(*this, [](auto, auto *h) {
+    return h->nDimension ? Shape(h->stride, h->stride + h->nDimension) : Shape{1};
+  });
 }
 
-long Tensor::size(long d) const { return sizes()[(size_t)wrap_dim(d, dim(), "size")]; }
+long Tensor::size(long d) const {
+  if (dim() == 0)
+    fail("size: dimension " + std::to_string(d) + " asked of a 0-dimensional tensor (it has no dimensions)");
+  return sizes()[(size_t)wrap_dim(d, dim(), "size")];
+}
 
 long Tensor::numel() const {
-  return visit(*this, [](auto tag, auto *h) -> long { return EMBER_TH(nElement, tag)(h); });
+  return visit_any(*this, [](auto tag, auto *h) -> long { return EMBER_TH(nElement, tag)(h); });
 }
 
 bool Tensor::is_contiguous() const {
-  return visit(*this, [](auto tag, auto *h) { return EMBER_TH(isContiguous, tag)(h) != 0; });
+  return visit_any(*this, [](auto tag, auto *h) { return EMBER_TH(isContiguous, tag)(h) != 0; });
 }
 
 uint64_t Tensor::version() const { return *impl().version; }
 
 std::string Tensor::toString() const {
   if (!defined()) return "undefined Tensor";
-  // Torch7's names: torch.FloatTensor, torch.DoubleTensor, torch.CudaTensor, torch.CudaDoubleTensor.
+  // Torch7's names: torch.FloatTensor, torch.LongTensor, ..., torch.CudaTensor, torch.CudaDoubleTensor,
+  // torch.CudaLongTensor, ...; Bool, which Torch7 did not have, is torch.BoolTensor.
   std::string s = !is_cuda() ? std::string("torch.") + dtype_name(dtype()) + "Tensor"
-                             : std::string("torch.Cuda") + (dtype() == kFloat ? "" : "Double") + "Tensor";
-  if (dim() == 0) return s + " with no dimension";
+                             : std::string("torch.Cuda") + (dtype() == kFloat ? "" : dtype_name(dtype())) + "Tensor";
+  if (numel() == 0) return s + " with no dimension";  // Torch7's name for an empty tensor
   s += " of size ";
+  if (dim() == 0) return s + "[]";  // 0-dimensional
   Shape sz = sizes();
   for (size_t i = 0; i < sz.size(); i++) s += (i ? "x" : "") + std::to_string(sz[i]);
   return s;
@@ -193,20 +285,30 @@ std::string Tensor::toString() const {
 template <typename T> T *Tensor::data() const {
   if (is_cuda()) fail("data: the tensor is on " + device().str() + " (copy it with cpu())");
   if (dtype() != dtype_of<T>())
-    fail(std::string("data<") + (std::is_same_v<T, float> ? "float" : "double") + ">: the tensor is " +
-         dtype_name(dtype()));
-  return EMBER_TH(data, T{})(th<T>());
+    fail(std::string("data<") + dtype_name(dtype_of<T>()) + ">: the tensor is " + dtype_name(dtype()));
+  auto *h = th<T>();
+  return reinterpret_cast<T *>(h->storage->data + h->storageOffset);
 }
-template float *Tensor::data<float>() const;
-template double *Tensor::data<double>() const;
+#define EMBER_INSTANTIATE_DATA(T) template T *Tensor::data<T>() const;
+EMBER_INSTANTIATE_FOR_DTYPES(EMBER_INSTANTIATE_DATA)
 
 template <typename T> T Tensor::item() const {
+  static_assert(std::is_arithmetic_v<T>, "item<T>: T must be an arithmetic type");
   if (numel() != 1) fail("item: the tensor has " + std::to_string(numel()) + " elements, expected 1");
   if (is_cuda()) return cpu().item<T>();
-  return visit_cpu(*this, "item", [](auto, auto *h) { return static_cast<T>(h->storage->data[h->storageOffset]); });
+  return dispatch_all(dtype(), [&](auto tag) {
+    auto *h = th(tag);
+    return static_cast<T>(h->storage->data[h->storageOffset]);
+  });
 }
-template float Tensor::item<float>() const;
-template double Tensor::item<double>() const;
+#define EMBER_INSTANTIATE_ITEM(T) template T Tensor::item<T>() const;
+EMBER_INSTANTIATE_FOR_DTYPES(EMBER_INSTANTIATE_ITEM)
+template signed char Tensor::item<signed char>() const;
+template unsigned short Tensor::item<unsigned short>() const;
+template unsigned int Tensor::item<unsigned int>() const;
+template unsigned long Tensor::item<unsigned long>() const;
+template long long Tensor::item<long long>() const;
+template unsigned long long Tensor::item<unsigned long long>() const;
 double Tensor::item() const { return item<double>(); }
 
 // ------------------------------------------------------------------------------- creation
@@ -220,16 +322,19 @@ Tensor sized(const Shape &shape, const TensorOptions &options, const char *op) {
   for (long s : shape)
     if (s < 0) fail(std::string(op) + ": negative size in " + shape_str(shape));
   Tensor r = make_empty(options);
-  LongStorage size(shape);
-  visit(r, [&](auto tag, auto *h) { EMBER_TH(resize, tag)(h, size.get(), nullptr); });
-  return r;
+  LongStorage size(shape.empty() ? Shape{1} : shape);  // {}: 0-dimensional, one element
+  visit_any(r, [&](auto tag, auto *h) { EMBER_TH(resize, tag)(h, size.get(), nullptr); });
+  return with_zero_dim(r, shape.empty());
 }
 
 
-// A new tensor of that shape filled by kernel(tag, handle); its version stays 0.
+// A new tensor of that shape filled by kernel(tag, handle); its version stays 0. libTHC cannot fill
+// its Int, Short, Char, Byte and Bool tensors: those are filled on the CPU and copied.
 template <class K> Tensor filled(const Shape &shape, const TensorOptions &options, const char *op, K kernel) {
+  if (options.device.is_cuda() && !is_floating_point(options.dtype) && options.dtype != kLong)
+    return filled(shape, options.dtype, op, kernel).to(options.device);
   Tensor r = sized(shape, options, op);
-  visit(r, kernel);
+  visit_math(r, kernel);
   return r;
 }
 }  // namespace
@@ -240,14 +345,16 @@ void manual_seed(uint64_t seed) { THRandom_manualSeed(generator(), (unsigned lon
 Tensor empty(Shape shape, Dtype dtype) { return empty(std::move(shape), TensorOptions(dtype)); }
 Tensor zeros(Shape shape, Dtype dtype) { return zeros(std::move(shape), TensorOptions(dtype)); }
 Tensor ones(Shape shape, Dtype dtype) { return ones(std::move(shape), TensorOptions(dtype)); }
-Tensor full(Shape shape, double value, Dtype dtype) { return full(std::move(shape), value, TensorOptions(dtype)); }
+Tensor full(Shape shape, Scalar value, Dtype dtype) { return full(std::move(shape), value, TensorOptions(dtype)); }
 Tensor rand(Shape shape, Dtype dtype) {
   Tensor r = sized(shape, dtype, "rand");
+  check_floating(r, "rand");
   visit_cpu(r, "rand", [](auto tag, auto *h) { EMBER_TH(uniform, tag)(h, generator(), 0, 1); });
   return r;
 }
 Tensor randn(Shape shape, Dtype dtype) {
   Tensor r = sized(shape, dtype, "randn");
+  check_floating(r, "randn");
   visit_cpu(r, "randn", [](auto tag, auto *h) { EMBER_TH(normal, tag)(h, generator(), 0, 1); });
   return r;
 }
@@ -256,8 +363,10 @@ Tensor zeros(Shape shape, TensorOptions options) {
   return filled(shape, options, "zeros", [](auto tag, auto *h) { EMBER_TH(zero, tag)(h); });
 }
 Tensor ones(Shape shape, TensorOptions options) { return full(shape, 1, options); }
-Tensor full(Shape shape, double value, TensorOptions options) {
-  return filled(shape, options, "full", [value](auto tag, auto *h) { EMBER_TH(fill, tag)(h, value); });
+Tensor full(Shape shape, Scalar value, TensorOptions options) {
+  return filled(shape, options, "full", [value](auto tag, auto *h) {
+    EMBER_TH(fill, tag)(h, value.to<scalar_of_t<decltype(tag)>>());
+  });
 }
 // Drawn on the CPU from the one generator, then copied: a seed gives the same values on any device.
 Tensor rand(Shape shape, TensorOptions options) {
@@ -271,20 +380,22 @@ Tensor randn(Shape shape, TensorOptions options) {
 Tensor empty_like(const Tensor &t) { return empty(t.sizes(), t.options()); }
 Tensor zeros_like(const Tensor &t) { return zeros(t.sizes(), t.options()); }
 Tensor ones_like(const Tensor &t) { return ones(t.sizes(), t.options()); }
-Tensor full_like(const Tensor &t, double value) { return full(t.sizes(), value, t.options()); }
+Tensor full_like(const Tensor &t, Scalar value) { return full(t.sizes(), value, t.options()); }
 Tensor rand_like(const Tensor &t) { return rand(t.sizes(), t.options()); }
 Tensor randn_like(const Tensor &t) { return randn(t.sizes(), t.options()); }
+Tensor scalar_tensor(Scalar value, TensorOptions options) { return full({}, value, options); }
 
 Tensor arange(double end, Dtype dtype) { return arange(0, end, 1, dtype); }
 Tensor arange(double start, double end, double step, Dtype dtype) {
   Tensor r = make_empty(dtype);
-  visit_cpu(r, "arange", [&](auto tag, auto *h) { EMBER_TH(arange, tag)(h, start, end, step); });
+  ThErrorScope th_errors;
+  dispatch_all(dtype, [&](auto tag) { EMBER_TH(arange, tag)(r.th(tag), start, end, step); });
   return r;
 }
 
 namespace {
 Shape checked_shape(Shape shape, long n, const char *op) {
-  if (shape.empty()) return n > 0 ? Shape{n} : Shape{};
+  if (shape.empty()) return Shape{n};
   for (long s : shape)
     if (s < 0) fail(std::string(op) + ": negative size in " + shape_str(shape));
   const long count = size_product(shape, op);
@@ -307,44 +418,61 @@ Tensor from_vector(const std::vector<float> &values, Shape shape) {
 Tensor from_vector(const std::vector<double> &values, Shape shape) {
   return from_values(values.data(), (long)values.size(), std::move(shape), "from_vector");
 }
+Tensor from_vector(const std::vector<long> &values, Shape shape) {
+  return from_values(values.data(), (long)values.size(), std::move(shape), "from_vector");
+}
+Tensor from_vector(const std::vector<int> &values, Shape shape) {
+  return from_values(values.data(), (long)values.size(), std::move(shape), "from_vector");
+}
+Tensor from_vector(const std::vector<bool> &values, Shape shape) {
+  std::vector<unsigned char> bytes(values.begin(), values.end());  // std::vector<bool> packs its bits
+  return from_values(bytes.data(), (long)bytes.size(), std::move(shape), "from_vector").to(kBool);
+}
 
 Tensor from_blob(void *data, Shape shape, Dtype dtype, bool copy) {
   for (long s : shape)
     if (s < 0) fail("from_blob: negative size in " + shape_str(shape));
-  const long n = shape.empty() ? 0 : size_product(shape, "from_blob");
+  const long n = size_product(shape, "from_blob");
   if (!data && n > 0) fail("from_blob: the data pointer is NULL");
   if (copy) {
-    return dispatch(dtype, [&](auto tag) {
-      using T = decltype(tag);
-      return n == 0 ? empty({}, dtype) : from_values(static_cast<const T *>(data), n, shape, "from_blob");
-    });
+    if (n == 0) return empty({0}, dtype);
+    Tensor r = empty(shape, dtype);  // {}: 0-dimensional
+    std::memcpy(dispatch_all(dtype, [&](auto tag) -> void * { return r.data<decltype(tag)>(); }), data,
+                (size_t)n * element_size(dtype));
+    return r;
   }
   // A storage that borrows the memory: neither freed nor resized by TH.
   Tensor r = make_empty(dtype);
-  visit_cpu(r, "from_blob", [&](auto tag, auto *h) {
-    using T = decltype(tag);
+  ThErrorScope th_errors;
+  dispatch_all(dtype, [&](auto tag) {
+    using T = std::conditional_t<std::is_same_v<decltype(tag), bool>, unsigned char, decltype(tag)>;  // TH's element
+    auto *h = r.th(tag);
     auto *storage = EMBER_TH_STORAGE(newWithData, tag)(static_cast<T *>(data), n);
     EMBER_TH_STORAGE(clearFlag, tag)(storage, TH_STORAGE_FREEMEM | TH_STORAGE_RESIZABLE);
-    EMBER_TH(setStorageNd, tag)(h, storage, 0, (int)shape.size(), shape.data(), nullptr);
+    Shape size = shape.empty() ? Shape{1} : shape;  // {}: 0-dimensional
+    EMBER_TH(setStorageNd, tag)(h, storage, 0, (int)size.size(), size.data(), nullptr);
     EMBER_TH_STORAGE(free, tag)(storage);  // the tensor holds its own reference now
   });
-  return r;
+  return with_zero_dim(r, shape.empty());
 }
 
 // ----------------------------------------------------------------------------------- views
 namespace {
-// A view of self with new geometry over the same storage.
-Tensor restride(const Tensor &self, const Shape &size, const Shape &stride, ptrdiff_t offset) {
-  return visit(self, [&](auto tag, auto *h) {
+// A view of self with new geometry over the same storage: size {} is 0-dimensional (TH's [1]), and
+// any size 0 gives TH's empty tensor (TH cannot hold a shape like [2 x 0]).
+Tensor restride(const Tensor &self, Shape size, Shape stride, ptrdiff_t offset) {
+  const bool zero_dim = size.empty();
+  if (zero_dim) size = stride = {1};
+  if (std::find(size.begin(), size.end(), 0L) != size.end()) size.clear(), stride.clear();
+  return visit_any(self, [&](auto tag, auto *h) {
     Tensor r = make_view(self, EMBER_TH(new, tag)());
-    EMBER_TH(setStorageNd, tag)(r.th(tag), h->storage, offset, (int)size.size(), const_cast<long *>(size.data()),
-                                const_cast<long *>(stride.data()));
-    return r;
+    EMBER_TH(setStorageNd, tag)(r.th(tag), h->storage, offset, (int)size.size(), size.data(), stride.data());
+    return with_zero_dim(r, zero_dim);
   });
 }
 
 ptrdiff_t offset_of(const Tensor &t) {
-  return visit(t, [](auto, auto *h) { return h->storageOffset; });
+  return visit_any(t, [](auto, auto *h) { return h->storageOffset; });
 }
 
 // Records a view's backward: `backward` maps the view's gradient to the input's.
@@ -390,7 +518,6 @@ Tensor Tensor::view(Shape shape) const {
   shape = infer_size(std::move(shape), numel(), "view");
   if (!is_contiguous())
     fail("view: the tensor of size " + shape_str(in) + " is not contiguous (use reshape or contiguous())");
-  if (numel() == 0) shape = {};
   return record_view(*this, restride(*this, shape, contiguous_strides(shape), offset_of(*this)), "ViewBackward",
                      [in](const Tensor &g) { return g.reshape(in); });
 }
@@ -400,6 +527,7 @@ Tensor Tensor::reshape(Shape shape) const {
 }
 
 Tensor Tensor::narrow(long d, long start, long length) const {
+  if (dim() == 0) fail("narrow: cannot narrow a 0-dimensional tensor");
   Shape in = sizes();
   d = wrap_dim(d, dim(), "narrow");
   if (start < 0) start += in[(size_t)d];
@@ -417,8 +545,9 @@ Tensor Tensor::narrow(long d, long start, long length) const {
                      });
 }
 
+// Selecting from a 1-D tensor gives a 0-dimensional one, as in libtorch.
 Tensor Tensor::select(long d, long index) const {
-  if (dim() == 1) return narrow(0, index, 1);
+  if (dim() == 0) fail("select: cannot select from a 0-dimensional tensor");
   Shape in = sizes();
   d = wrap_dim(d, dim(), "select");
   if (index < 0) index += in[(size_t)d];
@@ -491,7 +620,6 @@ Tensor Tensor::squeeze() const {
       size.push_back(in[i]);
       stride.push_back(st[i]);
     }
-  if (size.empty() && !in.empty()) size = stride = {1};  // no 0-D tensors: one element stays 1-D
   return record_view(*this, restride(*this, size, stride, offset_of(*this)), "SqueezeBackward",
                      [in](const Tensor &g) { return g.reshape(in); });
 }
@@ -499,8 +627,8 @@ Tensor Tensor::squeeze() const {
 Tensor Tensor::squeeze(long d) const {
   Shape in = sizes();
   d = wrap_dim(d, dim(), "squeeze");
-  if (in.size() <= 1 || in[(size_t)d] != 1) return record_view(*this, alias(*this), "SqueezeBackward",
-                                                               [](const Tensor &g) { return g; });
+  if (in.empty() || in[(size_t)d] != 1)
+    return record_view(*this, alias(*this), "SqueezeBackward", [](const Tensor &g) { return g; });
   Shape size = in, stride = strides();
   size.erase(size.begin() + d);
   stride.erase(stride.begin() + d);
@@ -510,7 +638,7 @@ Tensor Tensor::squeeze(long d) const {
 
 Tensor Tensor::flatten(long start, long end) const {
   long n = dim();
-  if (n == 0) return *this;
+  if (n == 0) return reshape({1});  // libtorch: a 0-dimensional tensor flattens to [1]
   start = wrap_dim(start, n, "flatten");
   end = wrap_dim(end, n, "flatten");
   if (start > end) fail("flatten: start_dim " + std::to_string(start) + " comes after end_dim " + std::to_string(end));
@@ -548,10 +676,11 @@ Tensor Tensor::contiguous() const {
 
 Tensor Tensor::clone() const {
   Tensor r = make_empty(options());
-  visit(*this, [&](auto tag, auto *h) {
+  visit_any(*this, [&](auto tag, auto *h) {
     EMBER_TH(resizeAs, tag)(r.th(tag), h);
     EMBER_TH(copy, tag)(r.th(tag), h);
   });
+  r = with_zero_dim(r, dim() == 0);
   if (autograd::needs_record({*this}))
     autograd::record("CloneBackward", {r}, {*this}, [](const tensor_list &g, const std::vector<bool> &) { return g; });
   return r;
@@ -559,31 +688,50 @@ Tensor Tensor::clone() const {
 
 Tensor Tensor::detach() const { return alias(*this); }
 
-Tensor Tensor::to(Dtype target) const {
-  if (dtype() == target) return *this;
-  Tensor r = make_empty(TensorOptions(target, device()));
-  LongStorage size(sizes());
-  visit(r, [&](auto tag, auto *out) {
-    EMBER_TH(resize, tag)(out, size.get(), nullptr);
-    // Both sides are on one device: TH's copyFloat/copyDouble, or THC's copyCudaFloat/copyCudaDouble.
-    if constexpr (is_cuda_tag_v<decltype(tag)>) {
-#ifdef EMBER_WITH_CUDA
-      THCState *state = thc_state();
-      if constexpr (std::is_same_v<typename decltype(tag)::scalar, float>) {
-        if (dtype() == kFloat) THCudaTensor_copyCudaFloat(state, out, th(CudaTag<float>{}));
-        else THCudaTensor_copyCudaDouble(state, out, th(CudaTag<double>{}));
+namespace detail {
+// TH's copy<Source> functions or THC's copyCuda<Source> ones (a Bool source reads as its bytes, 0 or 1).
+#define EMBER_COPY_CONVERTING_(COPY)                                                       \
+  if constexpr (std::is_same_v<S, float>) EMBER_TH(COPY##Float, out_tag)(out, in);         \
+  else if constexpr (std::is_same_v<S, double>) EMBER_TH(COPY##Double, out_tag)(out, in);  \
+  else if constexpr (std::is_same_v<S, long>) EMBER_TH(COPY##Long, out_tag)(out, in);      \
+  else if constexpr (std::is_same_v<S, int>) EMBER_TH(COPY##Int, out_tag)(out, in);        \
+  else if constexpr (std::is_same_v<S, short>) EMBER_TH(COPY##Short, out_tag)(out, in);    \
+  else if constexpr (std::is_same_v<S, char>) EMBER_TH(COPY##Char, out_tag)(out, in);      \
+  else EMBER_TH(COPY##Byte, out_tag)(out, in);
+void copy_converting(const Tensor &out_tensor, const Tensor &in_tensor) {
+  dispatch_any(out_tensor, [&](auto out_tag) {
+    auto *out = out_tensor.th(out_tag);
+    auto convert = [&](auto in_tag) {
+      auto *in = in_tensor.th(in_tag);
+      if constexpr (is_cuda_tag_v<decltype(out_tag)>) {
+        using S = typename decltype(in_tag)::scalar;
+        EMBER_COPY_CONVERTING_(copyCuda)
       } else {
-        if (dtype() == kFloat) THCudaDoubleTensor_copyCudaFloat(state, out, th(CudaTag<float>{}));
-        else THCudaDoubleTensor_copyCudaDouble(state, out, th(CudaTag<double>{}));
+        using S = decltype(in_tag);
+        EMBER_COPY_CONVERTING_(copy)
       }
-#endif
-    } else {
-      if (dtype() == kFloat) EMBER_TH(copyFloat, tag)(out, th_float());
-      else EMBER_TH(copyDouble, tag)(out, th_double());
-    }
+    };
+    // the source's tags on the destination's device only (they share it)
+    if constexpr (is_cuda_tag_v<decltype(out_tag)>) dispatch_tags<void, CudaTag>(in_tensor.dtype(), convert);
+    else dispatch_tags<void, CpuTag>(in_tensor.dtype(), convert);
   });
+}
+#undef EMBER_COPY_CONVERTING_
+}  // namespace detail
+
+Tensor Tensor::to(Dtype target) const {
+  check_defined(*this, "to");
+  if (dtype() == target) return *this;
+  if (target == kBool) {  // value != 0, not a truncating copy (0.5 is true)
+    if (via_long(*this)) return to(kLong).to(kBool);
+    Tensor r = make_empty(TensorOptions(kBool, device()));
+    visit_math(*this, [&](auto tag, auto *h) { EMBER_TH(neValue, tag)(r.th(DeviceTag<decltype(tag), bool>{}), h, 0); });
+    return with_zero_dim(r, dim() == 0);
+  }
+  Tensor r = empty(sizes(), TensorOptions(target, device()));
+  copy_converting(r, *this);
   Dtype from = dtype();
-  if (autograd::needs_record({*this}))
+  if (is_floating_point(from) && is_floating_point(target) && autograd::needs_record({*this}))
     autograd::record("ToBackward", {r}, {*this}, [from](const tensor_list &g, const std::vector<bool> &) {
       return tensor_list{g[0].to(from)};
     });

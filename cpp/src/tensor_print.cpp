@@ -1,8 +1,10 @@
 // operator<<: Torch7's tensor format. One common format for every value (integers without a
-// point, otherwise 4 decimals, or scientific when the magnitudes are far from 1), values in columns,
+// point, otherwise 4 decimals, or scientific when the magnitudes are far from 1; integral dtypes always
+// as integers, every digit, and Bool as 0 and 1, as Torch7 printed its ByteTensor masks), values in columns,
 // 3-D and higher printed as 2-D slices headed "(i,j,.,.) = ", and a last line
-// "[torch.FloatTensor of size 2x3]". Past kSummarize elements, only the first and last kEdge rows,
-// columns and slices of each dimension are shown, with "..." between.
+// "[torch.FloatTensor of size 2x3]" ("of size []" after a 0-dimensional tensor's value). Past
+// kSummarize elements, only the first and last kEdge rows, columns and slices of each dimension are
+// shown, with "..." between.
 #include "tensor_impl.hpp"
 
 #include <algorithm>
@@ -21,18 +23,19 @@ struct Format {
   bool integer = true, scientific = false;
   int width = 1;
 
-  std::string operator()(double v) const {
+  // Values are long doubles: every Long (64-bit) value is exact in their 64-bit mantissa.
+  std::string operator()(long double v) const {
     char buf[64];
-    if (scientific) std::snprintf(buf, sizeof buf, "%*.4e", width, v);
-    else std::snprintf(buf, sizeof buf, "%*.*f", width, integer ? 0 : 4, v);
+    if (scientific) std::snprintf(buf, sizeof buf, "%*.4Le", width, v);
+    else std::snprintf(buf, sizeof buf, "%*.*Lf", width, integer ? 0 : 4, v);
     return buf;
   }
 };
 
-Format choose_format(const std::vector<double> &values) {
+Format choose_format(const std::vector<long double> &values, bool integral_dtype) {
   Format f;
-  double max_abs = 0, min_abs = INFINITY;
-  for (double v : values) {
+  long double max_abs = 0, min_abs = INFINITY;
+  for (long double v : values) {
     if (!std::isfinite(v)) continue;
     if (v != std::floor(v)) f.integer = false;
     max_abs = std::max(max_abs, std::fabs(v));
@@ -40,7 +43,7 @@ Format choose_format(const std::vector<double> &values) {
   }
   int digits = max_abs >= 1 ? (int)std::floor(std::log10(max_abs)) + 1 : 1;
   if (f.integer) {
-    f.scientific = digits > 9;
+    f.scientific = !integral_dtype && digits > 9;
   } else {
     f.scientific = max_abs >= 1e5 || (min_abs < 1e-4 && max_abs < 1e-3);
   }
@@ -71,10 +74,14 @@ struct Printer {
   Format fmt;
   bool summarize;
 
-  double at(const std::vector<long> &index) const {
+  long double at(const std::vector<long> &index) const {
     long off = 0;
     for (size_t i = 0; i < index.size(); i++) off += index[i] * stride[i];
-    return detail::visit_cpu(t, "print", [&](auto, auto *h) { return (double)h->storage->data[h->storageOffset + off]; });
+    detail::check_cpu_kernel(t, "print");
+    return dispatch_all(t.dtype(), [&](auto tag) {
+      auto *h = t.th(tag);
+      return (long double)h->storage->data[h->storageOffset + off];
+    });
   }
 
   void matrix(std::vector<long> index) {  // the last two dimensions (or the only one)
@@ -121,7 +128,7 @@ struct Printer {
     }
   }
 
-  void values(std::vector<long> prefix, std::vector<double> &all) const {  // the shown values
+  void values(std::vector<long> prefix, std::vector<long double> &all) const {  // the shown values
     if (prefix.size() == size.size()) {
       all.push_back(at(prefix));
       return;
@@ -138,14 +145,15 @@ struct Printer {
 
 std::ostream &operator<<(std::ostream &out, const Tensor &t) {
   if (!t.defined()) return out << "[undefined Tensor]";
-  if (t.dim() == 0) return out << "[" << t.toString() << "]";
+  if (t.numel() == 0) return out << "[" << t.toString() << "]";
   // A CUDA tensor prints from a host copy, under its own type name.
   const Tensor host = t.is_cuda() ? t.detach().cpu() : t;
   Printer p{out, host.sizes(), host.strides(), host, {}, host.numel() > kSummarize};
-  std::vector<double> all;
+  std::vector<long double> all;
   p.values({}, all);
-  p.fmt = choose_format(all);
-  if (t.dim() <= 2) p.matrix({});
+  p.fmt = choose_format(all, !is_floating_point(t.dtype()));
+  if (t.dim() == 0) out << p.fmt(all[0]) << "\n";  // the value as a 1-D tensor's column shows it
+  else if (t.dim() <= 2) p.matrix({});
   else p.slices({});
   return out << "[" << t.toString() << "]";
 }

@@ -12,17 +12,15 @@ using autograd::SavedTensor;
 using Needs = std::vector<bool>;
 
 namespace {
-// A one-element result (TH has no 0-D tensor holding a value).
-Tensor scalar_like(const Tensor &t, double value) { return full({1}, value, t.options()); }
+// The gradient of a full reduction (0-dimensional) spread back over the input's shape.
+Tensor spread(const Tensor &g, const Shape &in) { return g.expand(in); }
 
-// The gradient of a full reduction (a tensor of size 1) spread back over the input's shape.
-Tensor spread(const Tensor &g, const Shape &in) { return in.empty() ? empty({}, g.options()) : g.expand(in); }
-
-// The shape of a reduction over dim d: size 1 there (keepdim) or removed (at least {1}).
+// The shape of a reduction over dim d: size 1 there (keepdim) or removed (a 1-D input gives a
+// 0-dimensional result, and a 0-dimensional input stays one, as in libtorch).
 Shape reduced_shape(Shape in, long d, bool keepdim) {
+  if (in.empty()) return in;
   if (keepdim) in[(size_t)d] = 1;
   else in.erase(in.begin() + d);
-  if (in.empty()) in = {1};
   return in;
 }
 
@@ -32,28 +30,36 @@ Tensor finish(const Tensor &r, const Shape &shape) {
   return r.view(shape);
 }
 
-long checked_dim(const Tensor &t, long d, const char *op) {
-  check_defined(t, op);
-  if (t.dim() == 0) fail(std::string(op) + ": the tensor is empty");
-  return wrap_dim(d, t.dim(), op);
-}
-
-// r (with keepdim) = kernel(tag, r, t, d) over dimension d.
+// r (with keepdim) = kernel(tag, r, t, d) over dimension d, for the kernels TH has for Float and
+// Double only (mean, var, std, norm).
 template <class K> Tensor reduce_dim(const Tensor &t, long d, bool keepdim, K kernel) {
   Tensor r = make_empty(t.options());
   visit(t, [&](auto tag, auto *h) { kernel(tag, r.th(tag), h, (int)d); });
   return finish(r, reduced_shape(t.sizes(), d, keepdim));
 }
 
-template <class K> Tensor reduce_all(const Tensor &t, const char *op, K kernel) {
-  check_defined(t, op);
-  return scalar_like(t, visit(t, [&](auto tag, auto *h) { return (double)kernel(tag, h); }));
+// A 0-dimensional tensor of t's dtype holding kernel(tag, h); the value's C type (a long for
+// integral dtypes' sums) keeps it exact. reduce_all serves every dtype, reduce_all_floating the
+// kernels TH has for Float and Double only.
+template <class K> Tensor reduce_all(const Tensor &t, K kernel) {
+  return full({}, visit_math(t, [&](auto tag, auto *h) { return Scalar(kernel(tag, h)); }), t.options());
+}
+template <class K> Tensor reduce_all_floating(const Tensor &t, const char *op, K kernel) {
+  check_floating(t, op);
+  return full({}, visit(t, [&](auto tag, auto *h) { return Scalar(kernel(tag, h)); }), t.options());
+}
+
+// An integral or Bool t as Long: their sums are Long (and cannot overflow a narrower type).
+Tensor summable(const Tensor &t) {
+  NoGradGuard no_grad;
+  return is_floating_point(t.dtype()) ? t : t.to(kLong);
 }
 }  // namespace
 
 // --------------------------------------------------------------------------------- sum, mean
 Tensor Tensor::sum() const {
-  Tensor r = reduce_all(*this, "sum", [](auto tag, auto *h) { return EMBER_TH(sumall, tag)(h); });
+  check_defined(*this, "sum");
+  Tensor r = reduce_all(summable(*this), [](auto tag, auto *h) { return EMBER_TH(sumall, tag)(h); });
   if (needs_record({*this}))
     record("SumBackward", {r}, {*this}, [in = sizes()](const tensor_list &g, const Needs &) {
       return tensor_list{spread(g[0], in)};
@@ -63,7 +69,10 @@ Tensor Tensor::sum() const {
 
 Tensor Tensor::sum(long d, bool keepdim) const {
   d = checked_dim(*this, d, "sum");
-  Tensor r = reduce_dim(*this, d, keepdim, [](auto tag, auto *r, auto *t, int d) { EMBER_TH(sum, tag)(r, t, d, 1); });
+  const Tensor x = summable(*this);
+  Tensor r = make_empty(x.options());
+  visit_math(x, [&](auto tag, auto *h) { EMBER_TH(sum, tag)(r.th(tag), h, (int)d, 1); });
+  r = finish(r, reduced_shape(sizes(), d, keepdim));
   if (needs_record({*this}))
     record("SumBackward", {r}, {*this}, [in = sizes(), ks = reduced_shape(sizes(), d, true)](const tensor_list &g, const Needs &) {
       return tensor_list{g[0].reshape(ks).expand(in)};
@@ -74,7 +83,7 @@ Tensor Tensor::sum(long d, bool keepdim) const {
 Tensor Tensor::mean() const {
   long n = numel();
   if (n == 0) fail("mean: the tensor is empty");
-  Tensor r = reduce_all(*this, "mean", [](auto tag, auto *h) { return EMBER_TH(meanall, tag)(h); });
+  Tensor r = reduce_all_floating(*this, "mean", [](auto tag, auto *h) { return EMBER_TH(meanall, tag)(h); });
   if (needs_record({*this}))
     record("MeanBackward", {r}, {*this}, [in = sizes(), n](const tensor_list &g, const Needs &) {
       return tensor_list{spread(g[0] / (double)n, in)};
@@ -83,6 +92,7 @@ Tensor Tensor::mean() const {
 }
 
 Tensor Tensor::mean(long d, bool keepdim) const {
+  check_floating(*this, "mean");
   d = checked_dim(*this, d, "mean");
   Tensor r = reduce_dim(*this, d, keepdim, [](auto tag, auto *r, auto *t, int d) { EMBER_TH(mean, tag)(r, t, d, 1); });
   if (needs_record({*this}))
@@ -99,7 +109,7 @@ Tensor extreme_all(const Tensor &x, bool is_max) {
   const char *op = is_max ? "max" : "min";
   check_defined(x, op);
   if (x.numel() == 0) fail(std::string(op) + ": the tensor is empty");
-  Tensor r = reduce_all(x, op, [is_max](auto tag, auto *h) {
+  Tensor r = reduce_all(x, [is_max](auto tag, auto *h) {
     return is_max ? EMBER_TH(maxall, tag)(h) : EMBER_TH(minall, tag)(h);
   });
   if (needs_record({x}))
@@ -111,75 +121,30 @@ Tensor extreme_all(const Tensor &x, bool is_max) {
   return r;
 }
 
-// The Long indices TH (THLongTensor) or THC (THCudaLongTensor) returns for one max/min over a
-// dimension, kept 1-based by the backward node for scatter.
-struct LongIndex {
-  explicit LongIndex(const Device &device_) : device(device_) {
-    if (device.is_cpu()) handle = THLongTensor_new();
-#ifdef EMBER_WITH_CUDA
-    else handle = THCudaLongTensor_new(thc_state());
-#endif
-  }
-  ~LongIndex() {
-    if (device.is_cpu()) THLongTensor_free(static_cast<THLongTensor *>(handle));
-#ifdef EMBER_WITH_CUDA
-    else THCudaLongTensor_free(thc_state(), static_cast<THCudaLongTensor *>(handle));
-#endif
-  }
-  LongIndex(const LongIndex &) = delete;
-  LongIndex &operator=(const LongIndex &) = delete;
-  // The handle of the index type that goes with a dispatch tag.
-  template <typename Tag> auto *get(Tag) const {
-#ifdef EMBER_WITH_CUDA
-    if constexpr (is_cuda_tag_v<Tag>) return static_cast<THCudaLongTensor *>(handle);
-    else
-#endif
-      return static_cast<THLongTensor *>(handle);
-  }
-  void add_one() const {
-    if (device.is_cpu()) THLongTensor_add(static_cast<THLongTensor *>(handle), static_cast<THLongTensor *>(handle), TH_INDEX_BASE);
-#ifdef EMBER_WITH_CUDA
-    else {
-      DeviceGuard guard(device);
-      auto *h = static_cast<THCudaLongTensor *>(handle);
-      THCudaLongTensor_add(thc_state(), h, h, 1);
-    }
-#endif
-  }
-  const Device device;
-  void *handle = nullptr;
-};
-
+// Values of x's dtype and 0-based Long indices (TH's and THC's max/min give them so).
 std::tuple<Tensor, Tensor> extreme_dim(const Tensor &x, long d, bool keepdim, bool is_max) {
   const char *op = is_max ? "max" : "min";
   d = checked_dim(x, d, op);
-  auto index = std::make_shared<LongIndex>(x.device());  // keepdim
-  Tensor values = make_empty(x.options()), indices = make_empty(x.options());
-  visit(x, [&](auto tag, auto *h) {
-    if (is_max) EMBER_TH(max, tag)(values.th(tag), index->get(tag), h, (int)d, 1);
-    else EMBER_TH(min, tag)(values.th(tag), index->get(tag), h, (int)d, 1);
-    EMBER_TH(resizeAs, tag)(indices.th(tag), values.th(tag));
-    // TH and THC return them 0-based.
-    if constexpr (is_cuda_tag_v<decltype(tag)>) {
-#ifdef EMBER_WITH_CUDA
-      if constexpr (std::is_same_v<typename decltype(tag)::scalar, float>)
-        THCudaTensor_copyCudaLong(thc_state(), indices.th(tag), index->get(tag));
-      else
-        THCudaDoubleTensor_copyCudaLong(thc_state(), indices.th(tag), index->get(tag));
-#endif
-    } else {
-      EMBER_TH(copyLong, tag)(indices.th(tag), index->get(tag));
-    }
+  Tensor values = make_empty(x.options()), indices = make_empty({kLong, x.device()});  // keepdim
+  visit_math(x, [&](auto tag, auto *h) {
+    auto *index = indices.th(DeviceTag<decltype(tag), long>{});
+    if (is_max) EMBER_TH(max, tag)(values.th(tag), index, h, (int)d, 1);
+    else EMBER_TH(min, tag)(values.th(tag), index, h, (int)d, 1);
   });
-  // The backward scatters through index, and scatter takes indices 1-based.
-  index->add_one();
-  Shape in = x.sizes(), out = reduced_shape(in, d, keepdim), ks = reduced_shape(in, d, true);
+  const Shape in = x.sizes(), out = reduced_shape(in, d, keepdim);
+  Tensor scatter_index;  // keepdim
+  if (needs_record({x})) {
+    NoGradGuard no_grad;
+    scatter_index = indices + TH_INDEX_BASE;  // scatter takes TH's index base
+  }
   values = finish(values, out);
   indices = finish(indices, out);
-  if (needs_record({x}))
-    record(is_max ? "MaxBackward" : "MinBackward", {values}, {x}, [index, in, d, ks](const tensor_list &g, const Needs &) {
-      Tensor grad = zeros(in, g[0].options()), gk = g[0].reshape(ks).contiguous();
-      visit(grad, [&](auto tag, auto *h) { EMBER_TH(scatter, tag)(h, (int)d, index->get(tag), gk.th(tag)); });
+  if (scatter_index.defined())
+    record(is_max ? "MaxBackward" : "MinBackward", {values}, {x}, [scatter_index, in, d](const tensor_list &g, const Needs &) {
+      Tensor grad = zeros(in, g[0].options()), gk = g[0].reshape(scatter_index.sizes()).contiguous();
+      visit(grad, [&](auto tag, auto *h) {
+        EMBER_TH(scatter, tag)(h, (int)d, scatter_index.th(DeviceTag<decltype(tag), long>{}), gk.th(tag));
+      });
       return tensor_list{grad};
     });
   return {values, indices};
@@ -211,7 +176,7 @@ Tensor Tensor::argmin(long d, bool keepdim) const {
 // ----------------------------------------------------------------------------- var, std, norm
 // d var / dx = 2 (x - mean) / (n - unbiased); d std / dx = (x - mean) / ((n - unbiased) std).
 Tensor Tensor::var(bool unbiased) const {
-  Tensor r = reduce_all(*this, "var", [unbiased](auto tag, auto *h) { return EMBER_TH(varall, tag)(h, !unbiased); });
+  Tensor r = reduce_all_floating(*this, "var", [unbiased](auto tag, auto *h) { return EMBER_TH(varall, tag)(h, !unbiased); });
   if (needs_record({*this}))
     record("VarBackward", {r}, {*this}, [sx = SavedTensor(*this), k = numel() - (long)unbiased](const tensor_list &g, const Needs &) {
       Tensor x = sx.get();
@@ -221,6 +186,7 @@ Tensor Tensor::var(bool unbiased) const {
 }
 
 Tensor Tensor::var(long d, bool unbiased, bool keepdim) const {
+  check_floating(*this, "var");
   d = checked_dim(*this, d, "var");
   Tensor r = reduce_dim(*this, d, keepdim,
                         [unbiased](auto tag, auto *r, auto *t, int d) { EMBER_TH(var, tag)(r, t, d, !unbiased, 1); });
@@ -235,7 +201,7 @@ Tensor Tensor::var(long d, bool unbiased, bool keepdim) const {
 }
 
 Tensor Tensor::std(bool unbiased) const {
-  Tensor r = reduce_all(*this, "std", [unbiased](auto tag, auto *h) { return EMBER_TH(stdall, tag)(h, !unbiased); });
+  Tensor r = reduce_all_floating(*this, "std", [unbiased](auto tag, auto *h) { return EMBER_TH(stdall, tag)(h, !unbiased); });
   if (needs_record({*this}))
     record("StdBackward", {r}, {*this},
            [sx = SavedTensor(*this), sr = SavedTensor(r), k = numel() - (long)unbiased](const tensor_list &g, const Needs &) {
@@ -246,6 +212,7 @@ Tensor Tensor::std(bool unbiased) const {
 }
 
 Tensor Tensor::std(long d, bool unbiased, bool keepdim) const {
+  check_floating(*this, "std");
   d = checked_dim(*this, d, "std");
   Tensor r = reduce_dim(*this, d, keepdim,
                         [unbiased](auto tag, auto *r, auto *t, int d) { EMBER_TH(std, tag)(r, t, d, !unbiased, 1); });
@@ -271,7 +238,7 @@ Tensor norm_grad(const Tensor &g, const Tensor &x, const Tensor &norm, double p)
 
 Tensor Tensor::norm(double p) const {
   if (!(p > 0)) fail("norm: p must be positive, got " + std::to_string(p));
-  Tensor r = reduce_all(*this, "norm", [p](auto tag, auto *h) { return EMBER_TH(normall, tag)(h, p); });
+  Tensor r = reduce_all_floating(*this, "norm", [p](auto tag, auto *h) { return EMBER_TH(normall, tag)(h, p); });
   if (needs_record({*this}))
     record("NormBackward", {r}, {*this}, [sx = SavedTensor(*this), sr = SavedTensor(r), p](const tensor_list &g, const Needs &) {
       return tensor_list{norm_grad(g[0], sx.get(), sr.get(), p)};
@@ -281,6 +248,7 @@ Tensor Tensor::norm(double p) const {
 
 Tensor Tensor::norm(double p, long d, bool keepdim) const {
   if (!(p > 0)) fail("norm: p must be positive, got " + std::to_string(p));
+  check_floating(*this, "norm");
   d = checked_dim(*this, d, "norm");
   Tensor r = reduce_dim(*this, d, keepdim, [p](auto tag, auto *r, auto *t, int d) { EMBER_TH(norm, tag)(r, t, p, d, 1); });
   if (needs_record({*this}))
@@ -294,6 +262,7 @@ Tensor Tensor::norm(double p, long d, bool keepdim) const {
 // --------------------------------------------------------------------------------- products
 Tensor Tensor::mm(const Tensor &other) const {
   check_same_dtype(*this, other, "mm");
+  check_floating(*this, "mm");
   Shape a = sizes(), b = other.sizes();
   if (a.size() != 2 || b.size() != 2) fail("mm: expected 2-D tensors, got " + shape_str(a) + " and " + shape_str(b));
   if (a[1] != b[0]) fail("mm: size mismatch: " + shape_str(a) + " @ " + shape_str(b));
@@ -308,6 +277,7 @@ Tensor Tensor::mm(const Tensor &other) const {
 
 Tensor Tensor::bmm(const Tensor &other) const {
   check_same_dtype(*this, other, "bmm");
+  check_floating(*this, "bmm");
   Shape a = sizes(), b = other.sizes();
   if (a.size() != 3 || b.size() != 3) fail("bmm: expected 3-D tensors, got " + shape_str(a) + " and " + shape_str(b));
   if (a[0] != b[0] || a[2] != b[1]) fail("bmm: size mismatch: " + shape_str(a) + " @ " + shape_str(b));
@@ -328,7 +298,7 @@ Tensor Tensor::matmul(const Tensor &other) const {
   if (da == 1 && db == 1) {
     if (size(0) != other.size(0))
       fail("matmul: size mismatch: " + shape_str(sizes()) + " @ " + shape_str(other.sizes()));
-    return unsqueeze(0).mm(other.unsqueeze(1)).view({1});
+    return unsqueeze(0).mm(other.unsqueeze(1)).view({});  // 0-dimensional, as libtorch's dot
   }
   if (da == 2 && db == 1) return mm(other.unsqueeze(1)).squeeze(1);
   if (da == 1 && db == 2) return unsqueeze(0).mm(other).squeeze(0);

@@ -33,7 +33,12 @@ Tensor apply(const Call &call, Kernel forward, Kernel backward_input, Kernel bac
   if (!forward) fail(call.name + ": no forward kernel");
 
   Tensor output = make_empty(input.options());
-  forward(&input, &output, nullptr, nullptr, call.params, {}, call.buffers);
+  {
+    ember::detail::ThErrorScope th_errors;  // the kernels are called outside dispatch_on
+    forward(&input, &output, nullptr, nullptr, call.params, {}, call.buffers);
+  }
+  // The kernels see a 0-dimensional tensor as its 1-element handle: the result of one is 0-dimensional.
+  output = ember::detail::with_zero_dim(output, input.dim() == 0);
 
   tensor_list inputs{input};
   inputs.insert(inputs.end(), call.params.begin(), call.params.end());
@@ -46,6 +51,7 @@ Tensor apply(const Call &call, Kernel forward, Kernel backward_input, Kernel bac
       call.name + "Backward", {output}, inputs,
       [name = call.name, saved_input = SavedTensor(input), params, saved_output, buffers = call.buffers,
        backward_input, backward_params](const tensor_list &grads, const std::vector<bool> &needs) {
+        ember::detail::ThErrorScope th_errors;
         Tensor x = saved_input.get(), out = saved_output.get(), grad_output = grads[0].contiguous();
         tensor_list ps;
         for (const SavedTensor &p : params) ps.push_back(p.get());
@@ -53,6 +59,7 @@ Tensor apply(const Call &call, Kernel forward, Kernel backward_input, Kernel bac
         if (needs[0]) {
           if (!backward_input) fail(name + ": no gradient for the input (no updateGradInput kernel)");
           backward_input(&x, &out, &grad_output, &grad_input, ps, {}, buffers);
+          grad_input = ember::detail::with_zero_dim(grad_input, x.dim() == 0);
         }
         tensor_list result{needs[0] ? grad_input : Tensor()};
         bool any_param = false;

@@ -52,6 +52,27 @@ static void test_default_handlers_apply_to_threads_without_their_own(void **stat
   THSetDefaultErrorHandler(NULL, NULL); /* NULL restores the built-in default */
 }
 
+static void test_handler_getters_report_the_threads_own(void **state) {
+  THErrorHandlerFunction handler;
+  THArgErrorHandlerFunction arg_handler;
+  void *data;
+  THGetErrorHandler(&handler, &data);
+  assert_null(handler); /* none of its own: the default applies */
+  THSetErrorHandler(jumping_handler, &handler_calls);
+  THSetArgErrorHandler(jumping_arg_handler, &arg_handler_arg);
+  THGetErrorHandler(&handler, &data);
+  assert_true(handler == jumping_handler);
+  assert_ptr_equal(data, &handler_calls);
+  THGetArgErrorHandler(&arg_handler, &data);
+  assert_true(arg_handler == jumping_arg_handler);
+  assert_ptr_equal(data, &arg_handler_arg);
+  THSetErrorHandler(NULL, NULL);
+  THSetArgErrorHandler(NULL, NULL);
+  THGetArgErrorHandler(&arg_handler, &data);
+  assert_null(arg_handler);
+  assert_null(data);
+}
+
 static void test_guarded_mode_returns_early_and_keeps_working(void **state) {
   THFloatTensor *t = THFloatTensor_newWithSize2d(2, 3);
   assert_th_error(THFloatTensor_select(t, NULL, 0, 7), "out of range");
@@ -225,6 +246,7 @@ int main(void) {
       cmocka_unit_test(test_error_handler_receives_message),
       cmocka_unit_test(test_arg_error_handler_gets_argument_number),
       cmocka_unit_test(test_default_handlers_apply_to_threads_without_their_own),
+      cmocka_unit_test(test_handler_getters_report_the_threads_own),
       cmocka_unit_test(test_guarded_mode_returns_early_and_keeps_working),
       cmocka_unit_test(test_guarded_call_returns_zero_values),
       cmocka_unit_test(test_last_error_is_per_thread),

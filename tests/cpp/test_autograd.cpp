@@ -229,7 +229,7 @@ static void test_custom_function(void **) {
   Tensor k = MulFn::apply(x, x);
   k.sum().backward();
   assert_throws(k.sum().backward(), "second time");
-  assert_throws(BadFn::apply(x).backward(), "gradient of size [1] for input 0 of size [3]");
+  assert_throws(BadFn::apply(x).backward(), "gradient of size [] for input 0 of size [3]");
   NoGradGuard guard;
   assert_false(ScaleFn::apply(x, 2.0).requires_grad());
 }
@@ -356,7 +356,7 @@ static void test_thnn_adapter(void **) {
   y.sum().backward();
   // A TH error inside a THNN kernel becomes an ember::Error; the adapter stays usable.
   assert_throws(thnn_conv(zeros({2, 4, 5, 4}, kDouble), weight, bias), "weight must be");
-  assert_throws(thnn_abs(f) + x, "dtype mismatch");
+  assert_true((thnn_abs(f).sum() * x).dtype() == kDouble);  // mixed dtypes promote (test_dtypes.cpp)
   assert_throws(thnn_conv(img, weight.to(kFloat), bias), "dtype mismatch");
   assert_values(thnn_abs(from_vector(std::vector<double>{-3})), {3});
 }

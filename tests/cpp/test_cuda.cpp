@@ -172,7 +172,7 @@ static void test_functional(void **) {
   assert_matches(nn::functional::mse_loss(gx, gt), nn::functional::mse_loss(x, t));
   assert_matches(nn::functional::l1_loss(gx, gt, nn::kSum), nn::functional::l1_loss(x, t, nn::kSum));
   // Class losses, with a weight, an ignored target and both reductions; gradients too.
-  Tensor logits = sample({4, 3}), labels = from_vector(std::vector<double>{2, 0, 1, 2}), weight = sample({3}).abs();
+  Tensor logits = sample({4, 3}), labels = from_vector(std::vector<long>{2, 0, 1, 2}), weight = sample({3}).abs();
   for (nn::Reduction red : {nn::kMean, nn::kSum}) {
     Tensor cl = logits.clone().requires_grad_(), gl = logits.cuda().requires_grad_();
     Tensor lc = nn::functional::cross_entropy(cl, labels, weight, 0, red);
@@ -184,7 +184,7 @@ static void test_functional(void **) {
   }
   Tensor lp = nn::functional::log_softmax(logits, 1);
   assert_matches(nn::functional::nll_loss(lp.cuda(), labels), nn::functional::nll_loss(lp, labels));
-  assert_throws(nn::functional::nll_loss(lp.cuda(), from_vector(std::vector<double>{0, 3, 1, 1})), "out of range");
+  assert_throws(nn::functional::nll_loss(lp.cuda(), from_vector(std::vector<long>{0, 3, 1, 1})), "out of range");
   // A kernel's own check raises the same message on both devices; the state stays usable after it.
   Tensor image = ones({1, 1, 4, 4}), kernel = ones({1, 1, 5, 5});
   assert_throws(nn::functional::conv2d(image, kernel), "");
@@ -236,6 +236,14 @@ static void test_thnn_layers(void **) {
     check_op([](const tensor_list &a) { return F::avg_pool2d(a[0], 3, 2, 1, true, false); }, {image}, 1, tol);
     check_op([](const tensor_list &a) { return F::avg_pool2d(a[0], 2, 1, 1, false, true); }, {image}, 1, tol);
     check_op([](const tensor_list &a) { return F::adaptive_avg_pool2d(a[0], {3, 2}); }, {image}, 1, tol);
+    // pooling indices: Long, on the input's device, the CPU's values; unpooling takes them there
+    auto [pc, ic] = F::max_pool2d_with_indices(image, 2);
+    auto [pg, ig] = F::max_pool2d_with_indices(image.cuda(), 2);
+    assert_true(ig.is_cuda() && ig.dtype() == kLong && ig.cpu().equal(ic));
+    check_op([&](const tensor_list &a) { return F::max_unpool2d(a[0], a[0].is_cuda() ? ig : ic, 2); }, {pc}, 1, tol);
+    Tensor volume = sample({1, 2, 4, 4, 4}, dt);
+    assert_true(std::get<1>(F::max_pool3d_with_indices(volume.cuda(), 2)).cpu().equal(
+        std::get<1>(F::max_pool3d_with_indices(volume, 2))));
     // batch norm, training and evaluation (running statistics updated alike)
     for (bool training : {true, false}) {
       Tensor mean_c = zeros({3}, dt), var_c = ones({3}, dt), mean_g = mean_c.cuda(), var_g = var_c.cuda();
@@ -247,7 +255,7 @@ static void test_thnn_layers(void **) {
       assert_matches(var_g, var_c, tol);
     }
     // embedding with a padding row (ids are the second, non-differentiable input)
-    Tensor ids = from_vector(std::vector<double>{1, 4, 0, 4, 2}).to(dt);
+    Tensor ids = from_vector(std::vector<long>{1, 4, 0, 4, 2});
     check_op([](const tensor_list &a) { return F::embedding(a[1], a[0], 4); }, {sample({5, 3}, dt), ids}, 1, tol);
     // activations
     Tensor x = sample({4, 5}, dt);
@@ -268,7 +276,7 @@ static void test_thnn_losses(void **) {
   for (Dtype dt : {kFloat, kDouble}) {
     double tol = dt == kFloat ? 1e-4 : 1e-9;
     Tensor x = sample({4, 3}, dt), t = sample({4, 3}, dt), p = x.sigmoid(), q = t.sigmoid();
-    Tensor labels = from_vector(std::vector<double>{2, 0, 1, 2}).to(dt), w = sample({3}, dt).abs();
+    Tensor labels = from_vector(std::vector<long>{2, 0, 1, 2}), w = sample({3}, dt).abs();
     for (nn::Reduction red : {nn::kMean, nn::kSum}) {
       check_op([red](const tensor_list &a) { return F::mse_loss(a[0], a[1], red); }, {x, t}, 1, tol);
       check_op([red](const tensor_list &a) { return F::l1_loss(a[0].t(), a[1].t(), red); }, {x, t}, 1, tol);
@@ -305,10 +313,10 @@ static void test_thnn_rnn(void **) {
 
 namespace {
 // A 2-4-1 MLP trained 20 steps with Adam on a fixed batch; returns the final loss and the model.
-std::shared_ptr<nn::Sequential> train_mlp(const Device &device, double *final_loss) {
+nn::Sequential train_mlp(const Device &device, double *final_loss) {
   manual_seed(42);
-  auto model = std::make_shared<nn::Sequential>(std::initializer_list<std::shared_ptr<nn::Module>>{
-      std::make_shared<nn::Linear>(2, 4), std::make_shared<nn::Tanh>(), std::make_shared<nn::Linear>(4, 1)});
+  auto model = nn::Sequential(
+      nn::Linear(2, 4), nn::Tanh(), nn::Linear(4, 1));
   model->to(kDouble);
   model->to(device);
   Tensor x = rand({8, 2}, {kDouble, device}), y = (x.sum(1, true) * 0.5).detach();

@@ -6,6 +6,9 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <atomic>
+#include <climits>
+#include <cstdint>
 #include <cstdio>
 #include <set>
 #include <sys/resource.h>
@@ -82,13 +85,14 @@ std::vector<size_t> labels(const Example &e) {
   return out;
 }
 
-// A data set of n examples: data row i = [i, 10 i], target i.
+// A data set of n examples: data row i = [i, 10 i], target i (a Long class index).
 data::TensorDataset numbered(size_t n) {
-  std::vector<float> d, t;
+  std::vector<float> d;
+  std::vector<long> t;
   for (size_t i = 0; i < n; i++) {
     d.push_back((float)i);
     d.push_back((float)(10 * i));
-    t.push_back((float)i);
+    t.push_back((long)i);
   }
   return data::TensorDataset(from_vector(d, {(long)n, 2}), from_vector(t));
 }
@@ -220,6 +224,11 @@ static void test_tensor_dataset(void **) {
   assert_shape(b.target, {3});
   assert_values(b.data, {4, 40, 0, 0, 4, 40}, 0);
   assert_values(b.target, {4, 0, 4}, 0);
+  assert_int_equal((int)e.target.dtype(), (int)kLong);  // the targets keep their dtype
+  assert_int_equal((int)b.target.dtype(), (int)kLong);
+  assert_int_equal((int)b.data.dtype(), (int)kFloat);
+  for (const Example &batch : DataLoader(ds, DataLoaderOptions(2).workers(2)))
+    assert_int_equal((int)batch.target.dtype(), (int)kLong);
   b.data.fill_(-1);  // a batch is a copy
   assert_values(ds.get(4).data, {4, 40}, 0);
   assert_throws(ds.get(5), "index 5 out of range for a data set of 5");
@@ -249,6 +258,7 @@ static void test_default_get_batch(void **) {
   assert_shape(b.target, {2});
   assert_values(b.data, {2, 4, -2, 5, 25, -5}, 0);
   assert_values(b.target, {4, 25}, 0);
+  assert_int_equal((int)b.target.dtype(), (int)kDouble);  // get()'s dtype
   DataLoader loader(sq, DataLoaderOptions(4));
   std::vector<size_t> sizes;
   for (const Example &batch : loader) sizes.push_back((size_t)batch.data.size(0));
@@ -316,6 +326,171 @@ static void test_loader_shuffle(void **) {
   assert_true(first.size() > 20);
 }
 
+// ------------------------------------------------------------------------------- workers
+namespace {
+// Every batch of `epochs` epochs, as label lists.
+std::vector<std::vector<size_t>> all_batches(DataLoader &loader, int epochs) {
+  std::vector<std::vector<size_t>> out;
+  for (int e = 0; e < epochs; e++)
+    for (const Example &b : loader) {
+      std::vector<double> d = values(b.data);
+      std::vector<size_t> l = labels(b);
+      for (size_t i = 0; i < l.size(); i++) assert_close(d[2 * i + 1], 10.0 * (double)l[i], 0);
+      out.push_back(l);
+    }
+  return out;
+}
+
+// The threads of this process now (Linux), to see that no worker outlives its epoch.
+size_t thread_count() {
+  FILE *f = fopen("/proc/self/status", "r");
+  assert_non_null(f);
+  char line[256];
+  size_t n = 0;
+  while (fgets(line, sizeof line, f))
+    if (std::strncmp(line, "Threads:", 8) == 0) n = (size_t)std::strtoul(line + 8, nullptr, 10);
+  fclose(f);
+  assert_true(n > 0);
+  return n;
+}
+
+// numbered(n) whose get() fails for example `bad`, sleeps `delay_ms`, and records how many calls ran
+// at once and whether any ran with grad mode on.
+struct Instrumented : data::Dataset {
+  explicit Instrumented(size_t n, size_t bad = SIZE_MAX, int delay_ms = 0) : base(numbered(n)), bad(bad), delay_ms(delay_ms) {}
+  size_t size() const override { return base.size(); }
+  Example get(size_t index) const override {
+    int now = ++running;
+    for (int seen = max_running.load(); now > seen && !max_running.compare_exchange_weak(seen, now);) {
+    }
+    if (GradMode::is_enabled()) grad_mode_seen = true;
+    if (delay_ms) usleep((useconds_t)delay_ms * 1000);
+    running--;
+    if (index == bad) throw Error("Instrumented::get: example " + std::to_string(index) + " is unreadable");
+    return base.get(index);
+  }
+  data::TensorDataset base;
+  size_t bad;
+  int delay_ms;
+  mutable std::atomic<int> running{0}, max_running{0};
+  mutable std::atomic<bool> grad_mode_seen{false};
+};
+}  // namespace
+
+static void test_loader_workers_same_batches(void **) {
+  auto batches = [](size_t workers, size_t prefetch) {
+    DataLoader loader(numbered(23), DataLoaderOptions(4).shuffle(true).seed(5).workers(workers).prefetch(prefetch));
+    return all_batches(loader, 3);
+  };
+  std::vector<std::vector<size_t>> serial = batches(0, 2);
+  assert_int_equal(serial.size(), 18);  // 6 batches a epoch
+  assert_true(batches(1, 2) == serial);
+  assert_true(batches(3, 2) == serial);
+  assert_true(batches(3, 1) == serial);
+  assert_true(batches(8, 3) == serial);  // more workers than batches
+  DataLoader dropping(numbered(23), DataLoaderOptions(4).drop_last(true).workers(2));
+  assert_int_equal(all_batches(dropping, 1).size(), 5);
+  assert_throws(DataLoader(numbered(3), DataLoaderOptions(2).workers(1).prefetch(0)), "DataLoader: prefetch must be > 0");
+}
+
+static void test_loader_worker_exception(void **) {
+  for (size_t workers : {0, 2}) {
+    DataLoader loader(std::make_shared<Instrumented>(20, 13), DataLoaderOptions(4).workers(workers));
+    std::vector<size_t> reached;
+    auto run = [&] {
+      for (const Example &b : loader) reached.push_back(labels(b)[0]);
+    };
+    if (workers == 0) assert_throws(run(), "Instrumented::get: example 13 is unreadable");
+    else assert_throws(run(), "DataLoader: worker 1 failed on batch 3: Instrumented::get: example 13 is unreadable");
+    assert_true(reached == std::vector<size_t>({0, 4, 8}));  // the batches before the bad one arrived
+  }
+  // the library and a new loader still work
+  DataLoader good(numbered(9), DataLoaderOptions(4).workers(2));
+  assert_int_equal(all_batches(good, 1).size(), 3);
+}
+
+static void test_loader_early_break_and_destroy(void **) {
+  size_t before = thread_count();
+  DataLoader loader(numbered(1000), DataLoaderOptions(1).workers(3).prefetch(2));
+  for (int e = 0; e < 3; e++) {
+    size_t n = 0;
+    for (const Example &b : loader) {
+      assert_int_equal(labels(b)[0], n);
+      if (++n == 2) break;  // the workers are blocked on full queues: they must still stop
+    }
+    assert_int_equal(thread_count(), before);
+  }
+  {
+    auto loader2 = std::make_unique<DataLoader>(numbered(100), DataLoaderOptions(1).workers(4));
+    DataLoader::Iterator it = loader2->begin();
+    loader2.reset();  // the iterator keeps the data set; its workers go on
+    ++it;
+    assert_int_equal(labels(*it)[0], 1);
+  }
+  assert_int_equal(thread_count(), before);
+  assert_int_equal(all_batches(loader, 1).size(), 1000);  // a full epoch after the breaks
+}
+
+static void test_loader_workers_overlap(void **) {
+  auto slow = std::make_shared<Instrumented>(24, SIZE_MAX, 10);
+  DataLoader loader(slow, DataLoaderOptions(2).workers(3));
+  std::vector<size_t> seen;
+  for (const Example &b : loader)  // grad mode on in this thread
+    for (size_t l : labels(b)) seen.push_back(l);
+  std::vector<size_t> expected(24);
+  for (size_t i = 0; i < 24; i++) expected[i] = i;
+  assert_true(seen == expected);             // in order
+  assert_true(slow->max_running.load() >= 2);  // loads ran at the same time on different workers
+  assert_false(slow->grad_mode_seen.load());   // and without autograd
+}
+
+// ------------------------------------------------------------------------------ samplers
+static void test_samplers(void **) {
+  // The shuffle option is a RandomSampler.
+  DataLoader shuffled(numbered(30), DataLoaderOptions(4).shuffle(true).seed(9));
+  DataLoader sampled(numbered(30), DataLoaderOptions(4).sampler(std::make_shared<data::RandomSampler>(9)));
+  assert_true(shuffled.order(2) == sampled.order(2));
+  assert_true(data::SequentialSampler().indices(4, 7) == std::vector<size_t>({0, 1, 2, 3}));
+
+  // PyTorch's layout without shuffle: 10 examples, 3 replicas, padded with 0 and 1.
+  std::vector<std::vector<size_t>> want{{0, 3, 6, 9}, {1, 4, 7, 0}, {2, 5, 8, 1}};
+  for (size_t r = 0; r < 3; r++) assert_true(data::DistributedSampler(10, 3, r, false).indices(10, 0) == want[r]);
+
+  for (bool drop_last : {false, true}) {
+    std::vector<size_t> all;
+    for (size_t r = 0; r < 3; r++) {
+      auto sampler = std::make_shared<data::DistributedSampler>(10, 3, r, true, 4, drop_last);
+      DataLoader loader(numbered(10), DataLoaderOptions(2).sampler(sampler).workers(r));
+      assert_int_equal(loader.size(), 2);
+      std::vector<size_t> mine;
+      for (const Example &b : loader)
+        for (size_t l : labels(b)) mine.push_back(l);
+      assert_int_equal(mine.size(), drop_last ? 3 : 4);
+      assert_true(mine == sampler->indices(10, 0));
+      assert_true(loader.order(1) != loader.order(0));  // shuffled anew each epoch
+      all.insert(all.end(), mine.begin(), mine.end());
+    }
+    std::set<size_t> distinct(all.begin(), all.end());
+    if (drop_last) {
+      assert_int_equal(all.size(), 9);
+      assert_int_equal(distinct.size(), 9);  // disjoint, one example left out
+    } else {
+      assert_int_equal(all.size(), 12);
+      assert_int_equal(distinct.size(), 10);  // every example; two repeated as padding
+    }
+  }
+  // More replicas than examples: the order repeats as often as needed.
+  assert_true(data::DistributedSampler(2, 5, 4, false).indices(2, 0) == std::vector<size_t>({0}));
+
+  assert_throws(data::DistributedSampler(10, 3, 3), "DistributedSampler: rank 3 out of range for 3 replica(s)");
+  assert_throws(data::DistributedSampler(10, 0, 0), "num_replicas must be > 0");
+  assert_throws(DataLoader(numbered(10), DataLoaderOptions(2).shuffle(true).sampler(std::make_shared<data::SequentialSampler>())),
+                "DataLoader: shuffle(true) and a sampler exclude each other");
+  DataLoader wrong(numbered(8), DataLoaderOptions(2).sampler(std::make_shared<data::DistributedSampler>(10, 2, 0)));
+  assert_throws(wrong.begin(), "DistributedSampler: made for a data set of 10 example(s), used with one of 8");
+  assert_int_equal(wrong.epoch(), 0);  // no epoch started
+}
+
 // ---------------------------------------------------------------------------- Fashion-MNIST
 static void test_fashion_mnist(void **) {
   assert_throws(data::FashionMNIST("/nonexistent/fmnist", true), "dataset-fashion-mnist");
@@ -328,6 +503,7 @@ static void test_fashion_mnist(void **) {
   assert_int_equal(test.size(), 10000);
   assert_shape(test.data(), {10000, 1, 28, 28});
   assert_shape(test.targets(), {10000});
+  assert_int_equal((int)test.targets().dtype(), (int)kLong);  // class indices, as cross_entropy takes them
   assert_true(test.data().min().item() >= 0 && test.data().max().item() <= 1);
   assert_close(test.data().max().item(), 1.0, 0);  // 255 / 255
   std::vector<int> counts(10, 0);
@@ -342,6 +518,11 @@ int main(void) {
       cmocka_unit_test(test_idx_untrusted_sizes),
       cmocka_unit_test(test_tensor_dataset),   cmocka_unit_test(test_default_get_batch),
       cmocka_unit_test(test_loader_batching),  cmocka_unit_test(test_loader_shuffle),
+      cmocka_unit_test(test_loader_workers_same_batches),
+      cmocka_unit_test(test_loader_worker_exception),
+      cmocka_unit_test(test_loader_early_break_and_destroy),
+      cmocka_unit_test(test_loader_workers_overlap),
+      cmocka_unit_test(test_samplers),
       cmocka_unit_test(test_fashion_mnist),
   };
   return cmocka_run_group_tests(tests, nullptr, nullptr);

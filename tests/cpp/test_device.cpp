@@ -60,7 +60,7 @@ static void test_cuda_unavailable_errors(void **) {
   assert_throws(t.to("cuda:0"), why);
   assert_throws(zeros({2}, kCUDA), why);
   assert_throws(rand({2}, Device("cuda")), why);
-  nn::Linear fc(2, 3);
+  nn::LinearImpl fc(2, 3);
   assert_throws(fc.to(kCUDA), why);
   assert_true(fc.weight.device().is_cpu());
   // The CPU side still works after the failures.

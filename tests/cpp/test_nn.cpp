@@ -18,67 +18,43 @@ static const GoldenFile &goldens() {
 
 static const Dtype kDtypes[] = {kFloat, kDouble};
 
-// Loads the case's state into m (strict), checks m(input) and the gradients of sum(m(input) * g).
-static void check_layer(const std::string &name, nn::Module &m, Dtype dt, bool input_grad = true) {
-  const GoldenFile &g = goldens();
-  double tol = golden_tol(dt);
-  m.to(dt);
-  m.load_state_dict(g.with_prefix(name + "_param_", dt));
-  m.zero_grad();
-  Tensor x = g.get(name + "_input", dt);
-  if (input_grad) x.requires_grad_();
-  Tensor y = m(x);
-  assert_tensor_close(y, g.get(name + "_output"), tol, tol, (name + " output").c_str());
-  (y * g.get(name + "_gradOutput", dt)).sum().backward();
-  if (input_grad) assert_tensor_close(x.grad(), g.get(name + "_gradInput"), tol, tol, (name + " gradInput").c_str());
-  for (auto &[pname, p] : m.named_parameters())
-    assert_tensor_close(p.grad(), g.get(name + "_grad_" + pname), tol, tol, (name + " grad of " + pname).c_str());
-}
-
-template <class M, class... A> static void check_layer_both(const std::string &name, A... args) {
-  for (Dtype dt : kDtypes) {
-    M m(args...);
-    check_layer(name, m, dt);
-  }
-}
-
 // ------------------------------------------------------------------------------------ goldens
 static void test_linear_conv_golden(void **) {
-  check_layer_both<nn::Linear>("linear", 5, 3);
-  check_layer_both<nn::Linear>("linear3d", 5, 3);
-  check_layer_both<nn::Linear>("linear_nobias", 4, 2, false);
-  check_layer_both<nn::Conv2d>("conv2d", nn::Conv2dOptions(2, 3, {3, 2}).stride({2, 1}).padding({1, 0}));
-  check_layer_both<nn::Conv2d>("conv2d_single", nn::Conv2dOptions(2, 2, 3).padding(1));
-  check_layer_both<nn::ConvTranspose2d>("convt2d",
+  check_layer_both<nn::LinearImpl>(goldens(), "linear", 5, 3);
+  check_layer_both<nn::LinearImpl>(goldens(), "linear3d", 5, 3);
+  check_layer_both<nn::LinearImpl>(goldens(), "linear_nobias", 4, 2, false);
+  check_layer_both<nn::Conv2dImpl>(goldens(), "conv2d", nn::Conv2dOptions(2, 3, {3, 2}).stride({2, 1}).padding({1, 0}));
+  check_layer_both<nn::Conv2dImpl>(goldens(), "conv2d_single", nn::Conv2dOptions(2, 2, 3).padding(1));
+  check_layer_both<nn::ConvTranspose2dImpl>(goldens(), "convt2d",
                                         nn::ConvTranspose2dOptions(2, 2, 3).stride(2).padding(1).output_padding(1));
 }
 
 static void test_pooling_golden(void **) {
-  check_layer_both<nn::MaxPool2d>("maxpool", 3, 2, 1);
-  check_layer_both<nn::MaxPool2d>("maxpool_ceil", 2, 0, 0, true);
-  check_layer_both<nn::AvgPool2d>("avgpool", 3, 2, 1);
-  check_layer_both<nn::AvgPool2d>("avgpool_nopad", 3, 2, 1, false, false);
-  check_layer_both<nn::AdaptiveAvgPool2d>("adaptive", nn::Size2(3, 2));
+  check_layer_both<nn::MaxPool2dImpl>(goldens(), "maxpool", 3, 2, 1);
+  check_layer_both<nn::MaxPool2dImpl>(goldens(), "maxpool_ceil", 2, 0, 0, true);
+  check_layer_both<nn::AvgPool2dImpl>(goldens(), "avgpool", 3, 2, 1);
+  check_layer_both<nn::AvgPool2dImpl>(goldens(), "avgpool_nopad", 3, 2, 1, false, false);
+  check_layer_both<nn::AdaptiveAvgPool2dImpl>(goldens(), "adaptive", nn::Size2(3, 2));
 }
 
 static void test_activation_golden(void **) {
-  check_layer_both<nn::ReLU>("relu");
-  check_layer_both<nn::LeakyReLU>("leaky_relu", 0.2);
-  check_layer_both<nn::ELU>("elu", 0.7);
-  check_layer_both<nn::Tanh>("tanh");
-  check_layer_both<nn::Sigmoid>("sigmoid");
-  check_layer_both<nn::Softplus>("softplus", 2.0, 3.0);
-  check_layer_both<nn::LogSoftmax>("log_softmax", 1);
-  check_layer_both<nn::LogSoftmax>("log_softmax_last", -1);
-  check_layer_both<nn::Softmax>("softmax_dim0", 0);
-  check_layer_both<nn::Softmax>("softmax_4d", 1);
-  check_layer_both<nn::Flatten>("flatten");
+  check_layer_both<nn::ReLUImpl>(goldens(), "relu");
+  check_layer_both<nn::LeakyReLUImpl>(goldens(), "leaky_relu", 0.2);
+  check_layer_both<nn::ELUImpl>(goldens(), "elu", 0.7);
+  check_layer_both<nn::TanhImpl>(goldens(), "tanh");
+  check_layer_both<nn::SigmoidImpl>(goldens(), "sigmoid");
+  check_layer_both<nn::SoftplusImpl>(goldens(), "softplus", 2.0, 3.0);
+  check_layer_both<nn::LogSoftmaxImpl>(goldens(), "log_softmax", 1);
+  check_layer_both<nn::LogSoftmaxImpl>(goldens(), "log_softmax_last", -1);
+  check_layer_both<nn::SoftmaxImpl>(goldens(), "softmax_dim0", 0);
+  check_layer_both<nn::SoftmaxImpl>(goldens(), "softmax_4d", 1);
+  check_layer_both<nn::FlattenImpl>(goldens(), "flatten");
 }
 
-static void check_batchnorm(const std::string &name, nn::BatchNorm &bn, Dtype dt) {
+static void check_batchnorm(const std::string &name, nn::BatchNormImplBase &bn, Dtype dt) {
   const GoldenFile &g = goldens();
   double tol = golden_tol(dt);
-  check_layer(name, bn, dt);  // training mode: batch statistics
+  check_layer(g, name, bn, dt);  // training mode: batch statistics
   assert_tensor_close(bn.running_mean, g.get(name + "_after_running_mean"), tol, tol, "running_mean");
   assert_tensor_close(bn.running_var, g.get(name + "_after_running_var"), tol, tol, "running_var");
   assert_values(bn.num_batches_tracked, {1});
@@ -94,13 +70,13 @@ static void check_batchnorm(const std::string &name, nn::BatchNorm &bn, Dtype dt
 
 static void test_batchnorm_golden(void **) {
   for (Dtype dt : kDtypes) {
-    nn::BatchNorm2d bn2(3);
+    nn::BatchNorm2dImpl bn2(3);
     check_batchnorm("bn2d", bn2, dt);
-    nn::BatchNorm1d bn1(3), bn1_3d(2);
+    nn::BatchNorm1dImpl bn1(3), bn1_3d(2);
     check_batchnorm("bn1d", bn1, dt);
     check_batchnorm("bn1d_3d", bn1_3d, dt);
   }
-  nn::BatchNorm2d bn(3);
+  nn::BatchNorm2dImpl bn(3);
   assert_throws(bn(zeros({2, 4, 2, 2})), "expected 3 channels");
   assert_throws(bn(zeros({2, 3})), "must have 4 dimensions");
   assert_throws(bn(zeros({1, 3, 1, 1})), "more than one value per channel");  // THNN's check, as an Error
@@ -110,67 +86,64 @@ static void test_batchnorm_golden(void **) {
 
 static void test_embedding_golden(void **) {
   for (Dtype dt : kDtypes) {
-    nn::Embedding emb(7, 3, 2);
-    check_layer("embedding", emb, dt, /*input_grad=*/false);
-    // the ids may be of either dtype, whatever the table's
-    Tensor ids = goldens().get("embedding_input", dt == kFloat ? kDouble : kFloat);
-    assert_tensor_close(emb(ids), goldens().get("embedding_output"), golden_tol(dt), golden_tol(dt), "other dtype");
+    nn::EmbeddingImpl emb(7, 3, 2);
+    check_layer(goldens(), "embedding", emb, dt, /*ids=*/true);
+    // Int, Short, Char and Byte ids are converted, whatever the table's dtype
+    for (Dtype id_dtype : {kInt, kShort, kChar, kByte}) {
+      Tensor ids = goldens().get("embedding_input", id_dtype);
+      assert_tensor_close(emb(ids), goldens().get("embedding_output"), golden_tol(dt), golden_tol(dt), dtype_name(id_dtype));
+    }
   }
-  nn::Embedding emb(7, 3, 2);
+  nn::EmbeddingImpl emb(7, 3, 2);
+  auto L = [](std::vector<long> v, Shape shape = {}) { return shape.empty() ? from_vector(v) : from_vector(v, shape); };
   assert_values(emb.weight[2], {0, 0, 0});  // the padding row starts at 0
-  assert_throws(emb(from_vector(std::vector<float>{1, 7})), "embedding: id 7 at position 1 is out of range [0, 7)");
-  assert_throws(emb(from_vector(std::vector<float>{-1})), "id -1 at position 0 is out of range");
-  assert_throws(emb(from_vector(std::vector<float>{1.5})), "is not an integer");
+  assert_throws(emb(L({1, 7})), "embedding: id 7 at position [1] is out of range for a dimension of size 7");
+  assert_throws(emb(L({0, 1, 2, -1}, {2, 2})), "embedding: id -1 at position [1][1] is out of range");
+  assert_throws(emb(from_vector(std::vector<float>{1, 2})), "embedding: expected a Long tensor of ids as input, got Float");
+  assert_throws(emb(L({1}).to(kBool)), "embedding: expected a Long tensor of ids as input, got Bool");
   assert_throws(nn::Embedding(3, 2, 3), "padding_idx 3 is out of range");
-  assert_shape(emb(from_vector(std::vector<float>{1, 2, 3, 4, 5, 6}, {2, 1, 3})), {2, 1, 3, 3});
+  assert_shape(emb(L({1, 2, 3, 4, 5, 6}, {2, 1, 3})), {2, 1, 3, 3});  // still works
 }
 
-static void check_rnn(const std::string &name, nn::RNNBase &rnn, Dtype dt, bool lstm) {
+static void check_rnn(const std::string &name, nn::RNNImplBase &rnn, Dtype dt, bool lstm) {
   const GoldenFile &g = goldens();
   double tol = golden_tol(dt);
-  rnn.to(dt);
-  rnn.load_state_dict(g.with_prefix(name + "_param_", dt));
+  load_case_state(g, name, rnn, dt);
   Tensor x = g.get(name + "_input", dt).requires_grad_();
-  Tensor h0 = g.get(name + "_state0", dt).requires_grad_();
-  Tensor c0 = lstm ? g.get(name + "_state1", dt).requires_grad_() : Tensor();
-  Tensor y, hn, cn;
+  tensor_list state = golden_states(g, name, dt, lstm ? 2 : 1);
+  Tensor y;
+  tensor_list final;
   if (lstm) {
-    std::tuple<Tensor, Tensor> final;
-    std::tie(y, final) = static_cast<nn::LSTM &>(rnn).forward_with_state(x, {h0, c0});
-    std::tie(hn, cn) = final;
+    std::tuple<Tensor, Tensor> hc;
+    std::tie(y, hc) = static_cast<nn::LSTMImpl &>(rnn).forward_with_state(x, {state[0], state[1]});
+    final = {std::get<0>(hc), std::get<1>(hc)};
   } else {
-    std::tie(y, hn) = static_cast<nn::GRU &>(rnn).forward_with_state(x, h0);
+    Tensor hn;
+    std::tie(y, hn) = static_cast<nn::GRUImpl &>(rnn).forward_with_state(x, state[0]);
+    final = {hn};
   }
   assert_tensor_close(y, g.get(name + "_output"), tol, tol, (name + " output").c_str());
-  assert_tensor_close(hn, g.get(name + "_final0"), tol, tol, (name + " h_n").c_str());
-  Tensor total = (y * g.get(name + "_gradOutput", dt)).sum() + (hn * g.get(name + "_gradFinal0", dt)).sum();
-  if (lstm) {
-    assert_tensor_close(cn, g.get(name + "_final1"), tol, tol, (name + " c_n").c_str());
-    total = total + (cn * g.get(name + "_gradFinal1", dt)).sum();
-  }
-  total.backward();
+  ((y * g.get(name + "_gradOutput", dt)).sum() + assert_final_states(g, name, final, dt)).backward();
   assert_tensor_close(x.grad(), g.get(name + "_gradInput"), tol, tol, (name + " gradInput").c_str());
-  assert_tensor_close(h0.grad(), g.get(name + "_gradState0"), tol, tol, (name + " grad h_0").c_str());
-  if (lstm) assert_tensor_close(c0.grad(), g.get(name + "_gradState1"), tol, tol, (name + " grad c_0").c_str());
-  for (auto &[pname, p] : rnn.named_parameters())
-    assert_tensor_close(p.grad(), g.get(name + "_grad_" + pname), tol, tol, (name + " grad of " + pname).c_str());
+  assert_state_grads(g, name, state, tol);
+  assert_param_grads(g, name, rnn, tol);
 }
 
 static void test_rnn_golden(void **) {
   for (Dtype dt : kDtypes) {
-    nn::LSTM lstm(3, 2, 2);
+    nn::LSTMImpl lstm(3, 2, 2);
     check_rnn("lstm", lstm, dt, true);
-    nn::GRU gru(3, 2, 2);
+    nn::GRUImpl gru(3, 2, 2);
     check_rnn("gru", gru, dt, false);
-    nn::LSTM single(3, 2);
+    nn::LSTMImpl single(3, 2);
     check_rnn("lstm_unbatched", single, dt, true);
   }
-  nn::LSTM lstm(nn::LSTMOptions(3, 4).num_layers(2).bias(false));
+  nn::LSTMImpl lstm(nn::LSTMOptions(3, 4).num_layers(2).bias(false));
   assert_int_equal(lstm.parameters().size(), 4);
   assert_shape(lstm(zeros({5, 2, 3})), {5, 2, 4});  // zero initial state by default
   assert_throws(lstm(zeros({5, 2, 4})), "expected input with 3 features");
   assert_throws(lstm.forward_with_state(zeros({5, 2, 3}), {zeros({2, 3, 4}), Tensor()}), "h_0 must be [2 x 2 x 4]");
-  nn::GRU gru(3, 4);
+  nn::GRUImpl gru(3, 4);
   auto [y, h] = gru.forward_with_state(zeros({5, 3}));  // unbatched
   assert_shape(y, {5, 4});
   assert_shape(h, {1, 4});
@@ -179,18 +152,18 @@ static void test_rnn_golden(void **) {
 // ------------------------------------------------------------------------------------ gradients
 static void test_composite_gradcheck(void **) {
   manual_seed(3);
-  auto conv = std::make_shared<nn::Conv2d>(nn::Conv2dOptions(2, 3, 3).padding(1));
+  auto conv = nn::Conv2d(nn::Conv2dOptions(2, 3, 3).padding(1));
   nn::Sequential model{conv,
-                       std::make_shared<nn::ReLU>(),
-                       std::make_shared<nn::MaxPool2d>(2),
-                       std::make_shared<nn::Flatten>(),
-                       std::make_shared<nn::Linear>(3 * 3 * 2, 4)};
-  model.to(kDouble);
+                       nn::ReLU(),
+                       nn::MaxPool2d(2),
+                       nn::Flatten(),
+                       nn::Linear(3 * 3 * 2, 4)};
+  model->to(kDouble);
   nn::CrossEntropyLoss loss;
   Tensor x = randn({3, 2, 6, 4}, kDouble).requires_grad_();
-  Tensor target = from_vector(std::vector<double>{0, 3, 2});
+  Tensor target = from_vector(std::vector<long>{0, 3, 2});
   tensor_list inputs{x};
-  for (Tensor &p : model.parameters()) inputs.push_back(p);
+  for (Tensor &p : model->parameters()) inputs.push_back(p);
   gradcheck([&](const tensor_list &) { return loss(model(x), target); }, inputs);
   assert_true(conv->weight.grad().defined());
 }
@@ -206,27 +179,27 @@ static void test_layer_gradchecks(void **) {
     m.to(kDouble);
     gradcheck([&](const tensor_list &) { return m(x); }, params_of(m, x));
   };
-  nn::ConvTranspose2d convt(nn::ConvTranspose2dOptions(2, 3, {2, 3}).stride({2, 1}).padding({0, 1}));
+  nn::ConvTranspose2dImpl convt(nn::ConvTranspose2dOptions(2, 3, {2, 3}).stride({2, 1}).padding({0, 1}));
   check(convt, randn({2, 2, 3, 3}, kDouble).requires_grad_());
-  nn::AvgPool2d avg(3, 2, 1, true, false);
+  nn::AvgPool2dImpl avg(3, 2, 1, true, false);
   check(avg, randn({2, 5, 4}, kDouble).requires_grad_());
-  nn::AdaptiveAvgPool2d adaptive({2, 3});
+  nn::AdaptiveAvgPool2dImpl adaptive({2, 3});
   check(adaptive, randn({1, 2, 5, 7}, kDouble).requires_grad_());
-  nn::BatchNorm2d bn(2);
+  nn::BatchNorm2dImpl bn(2);
   check(bn, randn({3, 2, 2, 3}, kDouble).requires_grad_());
   bn.eval();
   check(bn, randn({3, 2, 2, 3}, kDouble).requires_grad_());
-  nn::BatchNorm1d bn_plain(3, 1e-5, 0.1, /*affine=*/false);
+  nn::BatchNorm1dImpl bn_plain(3, 1e-5, 0.1, /*affine=*/false);
   check(bn_plain, randn({4, 3}, kDouble).requires_grad_());
-  nn::Softmax softmax(1);
+  nn::SoftmaxImpl softmax(1);
   check(softmax, randn({2, 3, 4}, kDouble).requires_grad_());
-  nn::LogSoftmax log_softmax(0);
+  nn::LogSoftmaxImpl log_softmax(0);
   check(log_softmax, randn({3, 2}, kDouble).requires_grad_());
-  nn::Embedding emb(5, 2);
+  nn::EmbeddingImpl emb(5, 2);
   emb.to(kDouble);
-  Tensor ids = from_vector(std::vector<double>{1, 4, 1, 0}, {2, 2});
+  Tensor ids = from_vector(std::vector<long>{1, 4, 1, 0}, {2, 2});
   gradcheck([&](const tensor_list &) { return emb(ids); }, {emb.weight});
-  nn::LSTM lstm(nn::LSTMOptions(3, 2).num_layers(2));
+  nn::LSTMImpl lstm(nn::LSTMOptions(3, 2).num_layers(2));
   lstm.to(kDouble);
   Tensor x = randn({4, 2, 3}, kDouble).requires_grad_(), h0 = randn({2, 2, 2}, kDouble).requires_grad_(),
          c0 = randn({2, 2, 2}, kDouble).requires_grad_();
@@ -239,7 +212,7 @@ static void test_layer_gradchecks(void **) {
         return y.sum(0) + std::get<1>(state).sum(0) * 0.5;  // the output sequence and c_n
       },
       inputs);
-  nn::GRU gru(3, 2);
+  nn::GRUImpl gru(3, 2);
   gru.to(kDouble);
   inputs = params_of(gru, x);
   gradcheck([&](const tensor_list &) { return std::get<1>(gru.forward_with_state(x)); }, inputs);
@@ -282,8 +255,8 @@ static void test_activations_one_implementation(void **) {
 static void test_buffer_reuse(void **) {
   namespace F = nn::functional;
   manual_seed(6);
-  nn::Conv2d conv(nn::Conv2dOptions(2, 3, 3).padding(1));
-  nn::MaxPool2d pool(2);
+  nn::Conv2dImpl conv(nn::Conv2dOptions(2, 3, 3).padding(1));
+  nn::MaxPool2dImpl pool(2);
   conv.to(kDouble);
   auto through_modules = [&](const Tensor &a, const Tensor &b) { return (pool(conv(a)) * 2.0 + pool(conv(b))).sum(); };
   auto through_functions = [&](const Tensor &a, const Tensor &b) {
@@ -315,17 +288,17 @@ static void test_buffer_reuse(void **) {
 namespace {
 struct Net : nn::Module {
   Net() : Module("Net") {
-    conv = register_module("conv", std::make_shared<nn::Conv2d>(nn::Conv2dOptions(1, 2, 3)));
-    body = register_module("body", std::make_shared<nn::Sequential>(std::initializer_list<std::shared_ptr<nn::Module>>{
-                                        std::make_shared<nn::BatchNorm1d>(8), std::make_shared<nn::ReLU>(),
-                                        std::make_shared<nn::Dropout>(0.5), std::make_shared<nn::Linear>(8, 3)}));
+    conv = register_module("conv", nn::Conv2d(nn::Conv2dOptions(1, 2, 3)));
+    body = register_module("body", nn::Sequential(
+                                        nn::BatchNorm1d(8), nn::ReLU(),
+                                        nn::Dropout(0.5), nn::Linear(8, 3)));
     scale = ones({1});
     register_parameter("scale", &scale);       // by address: the member follows to()
     register_buffer("steps", zeros({1}));      // by value
   }
-  Tensor forward(const Tensor &x) override { return (*body)((*conv)(x).flatten(1)) * scale; }
-  std::shared_ptr<nn::Conv2d> conv;
-  std::shared_ptr<nn::Sequential> body;
+  Tensor forward(const Tensor &x) override { return body(conv(x).flatten(1)) * scale; }
+  nn::Conv2d conv{nullptr};
+  nn::Sequential body{nullptr};
   Tensor scale;
 };
 
@@ -358,14 +331,14 @@ static void test_tree_names(void **) {
   auto children = net.named_children();
   assert_int_equal(children.size(), 2);
   assert_string_equal(children[0].first.c_str(), "conv");
-  assert_true(net.children()[1] == net.body);
+  assert_true(net.children()[1] == net.body.ptr());
   int count = 0;
   net.apply([&](nn::Module &) { count++; });
   assert_int_equal(count, 7);  // Net, conv, body and body's 4
   for (Tensor &p : net.parameters()) assert_true(p.requires_grad() && p.is_leaf());
   for (Tensor &b : net.buffers()) assert_false(b.requires_grad());
   assert_true(net.conv->weight.is_same(net.parameters()[1]));  // the member is the parameter
-  assert_throws((*net.body)[4], "index 4 out of range");
+  assert_throws(net.body[4], "index 4 out of range");
 }
 
 static void test_registration_errors(void **) {
@@ -378,7 +351,7 @@ static void test_registration_errors(void **) {
   bad.add("w");
   assert_throws(bad.add("w"), "cannot register parameter \"w\": the name is already taken");
   assert_throws(bad.add_buffer("w"), "already taken");
-  assert_throws(bad.add_module("w", std::make_shared<nn::ReLU>()), "already taken");
+  assert_throws(bad.add_module("w", nn::ReLU().ptr()), "already taken");
   assert_throws(bad.add("a.b"), "contain no '.'");
   assert_throws(bad.add_module("m", nullptr), "it is null");
   assert_throws(bad(zeros({1})), "Bad has no single-input forward");
@@ -483,7 +456,7 @@ static void test_train_eval(void **) {
   manual_seed(11);
   assert_true((*dropout)(ones({100, 100})).equal(y.detach()));  // the global generator decides
   // BatchNorm: batch statistics in training, running ones in evaluation
-  nn::BatchNorm1d bn(2);
+  nn::BatchNorm1dImpl bn(2);
   Tensor batch = from_vector(std::vector<float>{1, 10, 3, 20}, {2, 2});
   assert_values(bn(batch), {-1, -1, 1, 1}, 1e-4);
   assert_values(bn.running_mean, {0.2, 1.5}, 1e-6);
@@ -515,7 +488,7 @@ static void test_to_dtype(void **) {
 }
 
 static void test_hooks_zero_grad(void **) {
-  nn::Linear lin(3, 2);
+  nn::LinearImpl lin(3, 2);
   int calls = 0;
   Tensor seen_in, seen_out;
   int id = lin.register_forward_hook([&](nn::Module &m, const Tensor &in, const Tensor &out) {
@@ -543,9 +516,9 @@ static void test_hooks_zero_grad(void **) {
 }
 
 static void test_printing(void **) {
-  nn::Sequential seq{std::make_shared<nn::Conv2d>(nn::Conv2dOptions(1, 6, 5).padding(2)), std::make_shared<nn::ReLU>(),
-                     std::make_shared<nn::MaxPool2d>(2), std::make_shared<nn::Flatten>(),
-                     std::make_shared<nn::Linear>(1176, 10, false)};
+  nn::Sequential seq{nn::Conv2d(nn::Conv2dOptions(1, 6, 5).padding(2)), nn::ReLU(),
+                     nn::MaxPool2d(2), nn::Flatten(),
+                     nn::Linear(1176, 10, false)};
   std::ostringstream s;
   s << seq;
   assert_string_equal(s.str().c_str(),
@@ -577,7 +550,7 @@ static void test_printing(void **) {
 
 // ------------------------------------------------------------------------------------ errors
 static void test_thnn_error_in_layer(void **) {
-  nn::Sequential model{std::make_shared<nn::Conv2d>(1, 2, 5), std::make_shared<nn::ReLU>()};
+  nn::Sequential model{nn::Conv2d(1, 2, 5), nn::ReLU()};
   Tensor small = randn({1, 1, 3, 3}).requires_grad_();
   try {
     model(small);
@@ -592,7 +565,7 @@ static void test_thnn_error_in_layer(void **) {
   Tensor y = model(x);
   assert_shape(y, {2, 2, 2, 2});
   y.sum().backward();
-  assert_true(model.parameters()[0].grad().defined());
+  assert_true(model->parameters()[0].grad().defined());
   assert_throws(nn::Linear(3, 0), "out_features must be positive");
   assert_throws(nn::functional::linear(randn({2, 4}), randn({3, 5})), "Linear_updateOutput");
 }
@@ -600,7 +573,7 @@ static void test_thnn_error_in_layer(void **) {
 // ------------------------------------------------------------------------------------ init
 static void test_init(void **) {
   manual_seed(4);
-  nn::Linear lin(400, 300);
+  nn::LinearImpl lin(400, 300);
   double bound = 1 / std::sqrt(400.0);
   std::vector<double> w = values(lin.weight);
   double sum = 0, sq = 0, top = 0;
@@ -614,16 +587,16 @@ static void test_init(void **) {
   assert_close(std, bound / std::sqrt(3.0), 0.01);  // the std of U(-b, b)
   for (double v : values(lin.bias)) assert_true(std::fabs(v) <= bound);
   // the conv's fan_in counts the kernel; ConvTranspose2d's uses weight.size(1), as PyTorch
-  nn::Conv2d conv(4, 8, 3);
+  nn::Conv2dImpl conv(4, 8, 3);
   for (double v : values(conv.weight)) assert_true(std::fabs(v) <= 1 / std::sqrt(36.0));
-  auto fans = nn::init::calculate_fan_in_and_fan_out(nn::ConvTranspose2d(4, 8, 3).weight);
+  auto fans = nn::init::calculate_fan_in_and_fan_out(nn::ConvTranspose2d(4, 8, 3)->weight);
   assert_int_equal(fans.first, 72);
   assert_int_equal(fans.second, 36);
   // the same seed gives the same model
   manual_seed(9);
-  nn::Linear a(5, 4);
+  nn::LinearImpl a(5, 4);
   manual_seed(9);
-  nn::Linear b(5, 4);
+  nn::LinearImpl b(5, 4);
   assert_true(a.weight.equal(b.weight) && a.bias.equal(b.bias));
 
   Tensor t = empty({200, 300});

@@ -137,6 +137,10 @@ static void test_schedules(void **) {
   check_schedule("steplr", [](Optimizer &o) { return std::make_unique<optim::StepLR>(o, 3, 0.5); });
   check_schedule("cosine", [](Optimizer &o) { return std::make_unique<optim::CosineAnnealingLR>(o, 10, 0.001); });
   check_schedule("warmup", [](Optimizer &o) { return std::make_unique<optim::LinearWarmup>(o, 4, 0.25); });
+  check_schedule("multistep", [](Optimizer &o) {
+    return std::make_unique<optim::MultiStepLR>(o, std::vector<long>{2, 5, 11}, 0.3);
+  });
+  check_schedule("exponential", [](Optimizer &o) { return std::make_unique<optim::ExponentialLR>(o, 0.9); });
   // Per-group base lrs.
   Tensor a = zeros({1}).requires_grad_(), b = zeros({1}).requires_grad_();
   optim::SGD opt({{{a}, optim::SGDOptions(1)}, {{b}, optim::SGDOptions(0.1)}});
@@ -159,6 +163,156 @@ static void test_schedules(void **) {
   assert_throws(optim::StepLR(opt, 0), "step_size");
   assert_throws(optim::CosineAnnealingLR(opt, 0), "T_max");
   assert_throws(optim::LinearWarmup(opt, 5, 0), "start_factor");
+  assert_throws(optim::MultiStepLR(opt, {3, 3}), "MultiStepLR: milestones must increase, got 3 then 3");
+  assert_throws(optim::ExponentialLR(opt, -0.5), "ExponentialLR: invalid gamma -0.5");
+}
+
+static void test_reduce_lr_on_plateau(void **) {
+  Tensor p = zeros({1}, kDouble).requires_grad_();
+  optim::SGD opt({p}, optim::SGDOptions(0.1));
+  optim::ReduceLROnPlateau sched(opt, optim::ReduceLROnPlateauOptions()
+                                          .factor(0.5)
+                                          .patience(2)
+                                          .threshold(0.01)
+                                          .cooldown(1)
+                                          .min_lr(0.02));
+  std::vector<double> metric = values(golden("plateau_metric")), expected = values(golden("plateau_lr"));
+  assert_close(opt.lr(0), expected[0], 1e-15);
+  for (size_t i = 0; i < metric.size(); i++) {
+    sched.step(metric[i]);
+    if (!(std::fabs(opt.lr(0) - expected[i + 1]) <= 1e-12))
+      fail_msg("plateau: lr after step %zu is %.12g, PyTorch %.12g", i + 1, opt.lr(0), expected[i + 1]);
+  }
+  assert_close(sched.get_last_lr()[0], 0.02, 1e-15);  // held at min_lr
+  assert_close(sched.best(), 1, 1e-15);
+  assert_int_equal(sched.last_epoch(), (long)metric.size());
+
+  // mode max with an absolute threshold: 0.5 then 0.55 (not better by 0.1), patience 0 halves at once.
+  optim::SGD opt2({p}, optim::SGDOptions(1));
+  optim::ReduceLROnPlateau up(opt2, optim::ReduceLROnPlateauOptions().mode("max").threshold_mode("abs")
+                                        .threshold(0.1).patience(0).factor(0.5));
+  up.step(0.5);
+  assert_close(opt2.lr(0), 1, 1e-15);
+  up.step(0.55);
+  assert_close(opt2.lr(0), 0.5, 1e-15);
+  up.step(0.7);
+  assert_close(opt2.lr(0), 0.5, 1e-15);
+  assert_int_equal(up.num_bad_epochs(), 0);
+
+  assert_throws(optim::ReduceLROnPlateau(opt, optim::ReduceLROnPlateauOptions().mode("lowest")),
+                "ReduceLROnPlateau: invalid mode \"lowest\" (expected \"min\" or \"max\")");
+  assert_throws(optim::ReduceLROnPlateau(opt, optim::ReduceLROnPlateauOptions().factor(1)),
+                "ReduceLROnPlateau: invalid factor 1 (expected in [0, 1))");
+  assert_throws(optim::ReduceLROnPlateau(opt, optim::ReduceLROnPlateauOptions().threshold_mode("pct")),
+                "threshold_mode");
+  assert_throws(optim::ReduceLROnPlateau(opt, optim::ReduceLROnPlateauOptions().patience(-1)), "patience");
+}
+
+// ---------------------------------------------------------------------------------- LBFGS
+namespace {
+// Runs 4 LBFGS steps on params with loss_fn and compares with the golden CASE_x, CASE_loss, CASE_evals.
+void check_lbfgs(const std::string &name, std::vector<Tensor> params, const std::function<Tensor()> &loss_fn,
+                 optim::LBFGSOptions options, double tol = 1e-7) {
+  optim::LBFGS opt(params, options);
+  auto closure = [&] {
+    opt.zero_grad();
+    Tensor loss = loss_fn();
+    loss.backward();
+    return loss;
+  };
+  Tensor xs = golden(name + "_x");
+  std::vector<double> losses = values(golden(name + "_loss")), evals = values(golden(name + "_evals"));
+  for (long s = 0; s < 4; s++) {
+    double loss = opt.step(closure).item();
+    if (!(std::fabs(loss - losses[s]) <= tol * (1 + std::fabs(losses[s]))))
+      fail_msg("%s step %ld: loss %.12g, PyTorch %.12g", name.c_str(), s + 1, loss, losses[s]);
+    std::vector<double> got;
+    for (const Tensor &p : params)
+      for (double v : values(p)) got.push_back(v);
+    std::vector<double> want = values(xs[s]);
+    for (size_t i = 0; i < want.size(); i++)
+      if (!(std::fabs(got[i] - want[i]) <= tol * (1 + std::fabs(want[i]))))
+        fail_msg("%s step %ld: x[%zu] = %.12g, PyTorch %.12g", name.c_str(), s + 1, i, got[i], want[i]);
+    assert_int_equal(opt.func_evals(), (long)evals[s]);
+  }
+}
+
+Tensor rosenbrock(const Tensor &x) {
+  Tensor a = x[0], b = x[1];
+  return (1.0 - a).pow(2) + 100.0 * (b - a.pow(2)).pow(2);
+}
+}  // namespace
+
+static void test_lbfgs(void **) {
+  Tensor x = from_vector(std::vector<double>{-1.5, 2}).requires_grad_();
+  check_lbfgs("lbfgs_rosen", {x}, [&] { return rosenbrock(x); }, optim::LBFGSOptions(0.05).max_iter(10).history_size(4));
+  Tensor y = from_vector(std::vector<double>{-1.5, 2}).requires_grad_();
+  check_lbfgs("lbfgs_rosen_wolfe", {y}, [&] { return rosenbrock(y); },
+              optim::LBFGSOptions(1).max_iter(10).history_size(4).line_search_fn("strong_wolfe"));
+  Problem p;
+  check_lbfgs("lbfgs_lsq", {p.w, p.b}, [&] { return p.loss(); }, optim::LBFGSOptions(0.5).max_iter(3).history_size(2));
+  Problem q;
+  check_lbfgs("lbfgs_lsq_wolfe", {q.w, q.b}, [&] { return q.loss(); },
+              optim::LBFGSOptions(1).max_iter(5).line_search_fn("strong_wolfe"));
+}
+
+static void test_lbfgs_state_and_errors(void **) {
+  // Two steps, save, two more; a fresh optimizer loading the state after two steps ends at the same point.
+  auto options = optim::LBFGSOptions(0.5).max_iter(3).history_size(2);
+  Problem a;
+  optim::LBFGS opt(std::vector<Tensor>{a.w, a.b}, options);
+  auto closure_for = [](optim::LBFGS &o, const Problem &p) {
+    return [&o, &p] {
+      o.zero_grad();
+      Tensor loss = p.loss();
+      loss.backward();
+      return loss;
+    };
+  };
+  opt.step(closure_for(opt, a));
+  opt.step(closure_for(opt, a));
+  optim::NamedTensors saved = opt.state_dict();
+  Tensor w_saved = a.w.detach().clone(), b_saved = a.b.detach().clone();
+  opt.step(closure_for(opt, a));
+  opt.step(closure_for(opt, a));
+
+  Problem b;
+  {
+    NoGradGuard no_grad;
+    b.w.copy_(w_saved);
+    b.b.copy_(b_saved);
+  }
+  optim::LBFGS resumed(std::vector<Tensor>{b.w, b.b}, options);
+  resumed.load_state_dict(saved);
+  assert_int_equal(resumed.func_evals(), 6);
+  resumed.step(closure_for(resumed, b));
+  resumed.step(closure_for(resumed, b));
+  assert_true(b.w.allclose(a.w, 0, 1e-12));
+  assert_true(b.b.allclose(a.b, 0, 1e-12));
+  std::vector<double> want = values(golden("lbfgs_lsq_x")[3]);
+  assert_close(values(b.w)[0], want[0], 1e-7);
+
+  // Bad state: nothing changes.
+  optim::NamedTensors bad = saved;
+  bad.emplace_back("state.lbfgs.old_dirs.7", zeros({8}, kDouble));
+  assert_throws(resumed.load_state_dict(bad), "LBFGS state: entry \"state.lbfgs.old_dirs.7\" is not one of this optimizer's");
+  bad = saved;
+  for (auto &[name, t] : bad)
+    if (name == "state.lbfgs.d") t = zeros({3}, kDouble);
+  assert_throws(resumed.load_state_dict(bad), "LBFGS state: entry \"state.lbfgs.d\" must hold 8 value(s), got shape [3]");
+  assert_int_equal(resumed.func_evals(), 12);
+
+  // Errors.
+  assert_throws(resumed.step(), "LBFGS: step() needs a closure");
+  assert_throws(optim::LBFGS({b.w}, optim::LBFGSOptions().line_search_fn("wolfe")),
+                "LBFGS: invalid line_search_fn \"wolfe\" (expected \"\" or \"strong_wolfe\")");
+  assert_throws(optim::LBFGS({b.w}, optim::LBFGSOptions().history_size(0)), "LBFGS: invalid history_size 0");
+  assert_throws(resumed.add_param_group({{zeros({1}, kDouble).requires_grad_()}, options}), "LBFGS: one parameter group only");
+  assert_throws(resumed.step([] { return zeros({2}, kDouble); }), "LBFGS: the closure must return the loss");
+  assert_throws(optim::LBFGS(std::vector<Tensor>{}), "LBFGS: no parameters to optimize");
+  assert_throws(optim::LBFGS({b.w, zeros({1}).requires_grad_()}), "LBFGS: the parameters must share one dtype, got Double and Float");
+  resumed.step(closure_for(resumed, b));  // still works
+  assert_true(resumed.n_iter() > 0);
 }
 
 // ---------------------------------------------------------------------------------- state
@@ -310,6 +464,9 @@ int main(void) {
       cmocka_unit_test(test_adam_adamw),
       cmocka_unit_test(test_rmsprop_adagrad),
       cmocka_unit_test(test_schedules),
+      cmocka_unit_test(test_reduce_lr_on_plateau),
+      cmocka_unit_test(test_lbfgs),
+      cmocka_unit_test(test_lbfgs_state_and_errors),
       cmocka_unit_test(test_state_round_trip),
       cmocka_unit_test(test_state_dict_contents_and_errors),
       cmocka_unit_test(test_closure_zero_grad_and_in_place),

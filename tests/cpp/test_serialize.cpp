@@ -135,14 +135,14 @@ static void test_format(void **) {
   write_records(path, {{"a", from_vector(std::vector<float>{1.5f, -2.0f}, {2, 1})},
                        {"bb", from_vector(std::vector<double>{3.25})}});
   std::vector<unsigned char> b = read_bytes(path);
-  // header: magic, version 1, 2 records, payload size; then "a": name, dtype 0, 2 dims, sizes, data
+  // header: magic, version 2, 2 records, payload size; then "a": name, dtype 0, 2 dims, sizes, data
   assert_memory_equal(b.data(), "EMBERCKP", 8);
   uint32_t version, count;
   uint64_t payload;
   std::memcpy(&version, &b[8], 4);
   std::memcpy(&count, &b[12], 4);
   std::memcpy(&payload, &b[16], 8);
-  assert_int_equal(version, 1);
+  assert_int_equal(version, 2);
   assert_int_equal(count, 2);
   size_t rec_a = 4 + 1 + 1 + 1 + 2 * 8 + 2 * 4, rec_bb = 4 + 2 + 1 + 1 + 8 + 8;
   assert_int_equal(payload, rec_a + rec_bb);
@@ -350,8 +350,8 @@ static void test_bad_files_leave_everything_untouched(void **) {
   std::vector<unsigned char> magic = bytes, version = bytes, longer = bytes, count = bytes;
   magic[3] = 'X';
   expect_error(magic, "not an ember checkpoint");
-  version[8] = 2;
-  expect_error(version, "format version 2; this build reads version 1");
+  version[8] = 3;
+  expect_error(version, "format version 3; this build reads versions 1 to 2");
   longer.push_back(0);
   expect_error(longer, "beyond the end");
   uint64_t payload;
@@ -371,7 +371,7 @@ static void test_bad_files_leave_everything_untouched(void **) {
   optim::Adam opt_float(float_model.parameters());
   save_checkpoint(bad, float_model, &opt_float);
   expect_error(read_bytes(bad), "different dtype or shape: weight (file: Float");
-  nn::Sequential seq;  // no parameters at all
+  nn::SequentialImpl seq;  // no parameters at all
   save_checkpoint(bad, seq);
   expect_error(read_bytes(bad), "missing: weight, bias, steps");
   write_records(bad, {{"model.weight", zeros({2, 3}, kDouble)}, {"model.bias", zeros({2}, kDouble)},

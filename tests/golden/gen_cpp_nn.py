@@ -18,70 +18,9 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cpp_cases import (  # noqa: E402
+    batchnorm_case, distinct, layer_case, loss_case, output_case, rand, store_grads, store_state, store_states)
 from golden_io import GoldenFile  # noqa: E402
-
-LOSS_SCALE = 1.7
-
-
-def rand(*shape):
-    return torch.rand(*shape, dtype=torch.float64) * 2 - 1
-
-
-def distinct(*shape):
-    """Values in [-1, 1) that are all different (max pooling without ties)."""
-    n = 1
-    for s in shape:
-        n *= s
-    return ((torch.randperm(n).double() + torch.rand(n, dtype=torch.float64) * 0.5) / n * 2 - 1).reshape(shape)
-
-
-def store_state(f, name, module):
-    for key, value in module.state_dict().items():
-        f.add("%s_param_%s" % (name, key), value.reshape(1) if value.dim() == 0 else value)
-
-
-def store_grads(f, name, x, module):
-    if x.requires_grad:
-        f.add(name + "_gradInput", x.grad)
-    for key, p in module.named_parameters():
-        f.add("%s_grad_%s" % (name, key), p.grad)
-
-
-def layer_case(f, name, module, x, input_grad=True):
-    """module(x), with g and the gradients of sum(module(x) * g)."""
-    module = module.double()
-    store_state(f, name, module)
-    x = x.clone().requires_grad_(input_grad)
-    y = module(x)
-    g = rand(*y.shape)
-    (y * g).sum().backward()
-    f.add(name + "_input", x)
-    f.add(name + "_output", y)
-    f.add(name + "_gradOutput", g)
-    store_grads(f, name, x, module)
-    return module
-
-
-def batchnorm_case(f, name, module, x, x_eval):
-    """Training step on x (output, gradients, running statistics after), then evaluation on x_eval."""
-    module = module.double()
-    with torch.no_grad():
-        module.weight.copy_(rand(*module.weight.shape) + 1)
-        module.bias.copy_(rand(*module.bias.shape))
-        module.running_mean.copy_(rand(*module.running_mean.shape))
-        module.running_var.copy_(torch.rand(*module.running_var.shape, dtype=torch.float64) + 0.5)
-    layer_case(f, name, module, x)
-    f.add(name + "_after_running_mean", module.running_mean)
-    f.add(name + "_after_running_var", module.running_var)
-    module.eval()
-    xe = x_eval.clone().requires_grad_()
-    y = module(xe)
-    g = rand(*y.shape)
-    (y * g).sum().backward()
-    f.add(name + "_eval_input", xe)
-    f.add(name + "_eval_output", y)
-    f.add(name + "_eval_gradOutput", g)
-    f.add(name + "_eval_gradInput", xe.grad)
 
 
 def rnn_case(f, name, module, x, state):
@@ -100,11 +39,7 @@ def rnn_case(f, name, module, x, state):
     f.add(name + "_input", x)
     f.add(name + "_output", y)
     f.add(name + "_gradOutput", g)
-    for i, (s0, s, gs_) in enumerate(zip(state, final, gs)):
-        f.add("%s_state%d" % (name, i), s0)
-        f.add("%s_final%d" % (name, i), s)
-        f.add("%s_gradFinal%d" % (name, i), gs_)
-        f.add("%s_gradState%d" % (name, i), s0.grad)
+    store_states(f, name, state, final, gs)
     store_grads(f, name, x, module)
 
 
@@ -126,12 +61,7 @@ def layers(f):
     ids = torch.tensor([[0, 2, 5, 2], [6, 1, 2, 0]], dtype=torch.float64)
     emb = nn.Embedding(7, 3, padding_idx=2).double()
     store_state(f, "embedding", emb)
-    y = emb(ids.long())
-    g = rand(*y.shape)
-    (y * g).sum().backward()
-    f.add("embedding_input", ids)
-    f.add("embedding_output", y)
-    f.add("embedding_gradOutput", g)
+    output_case(f, "embedding", ids, emb(ids.long()))
     store_grads(f, "embedding", ids, emb)
     x = rand(3, 5) * 3
     x[0, 0] = 0.0  # ReLU's gradient at 0 is 0
@@ -149,19 +79,6 @@ def layers(f):
     rnn_case(f, "lstm", nn.LSTM(3, 2, 2), rand(4, 2, 3), (rand(2, 2, 2), rand(2, 2, 2)))
     rnn_case(f, "gru", nn.GRU(3, 2, 2), rand(4, 2, 3), (rand(2, 2, 2),))
     rnn_case(f, "lstm_unbatched", nn.LSTM(3, 2), rand(3, 3), (rand(1, 2), rand(1, 2)))
-
-
-def loss_case(f, name, fn, x, target, weight=None):
-    f.add(name + "_input", x)
-    f.add(name + "_target", target)
-    if weight is not None:
-        f.add(name + "_weight", weight)
-    for reduction in ("mean", "sum"):
-        xr = x.clone().requires_grad_()
-        loss = fn(xr, target, weight, reduction)
-        (grad,) = torch.autograd.grad(loss * LOSS_SCALE, xr)
-        f.add("%s_%s_loss" % (name, reduction), loss.reshape(1))
-        f.add("%s_%s_gradInput" % (name, reduction), grad)
 
 
 def losses(f):

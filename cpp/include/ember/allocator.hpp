@@ -1,19 +1,29 @@
 #pragma once
-// The process's heap policy, an explicit opt-in: loading libember changes nothing in the host process.
+// ember's CPU memory cache: the storages of the tensors libember creates come from it, so the
+// activations and gradients a training step frees serve the next step without a trip to the
+// operating system. It touches no process-wide setting: the host program's malloc is left as it is.
+#include <cstddef>
 
 namespace ember {
 
-// Tunes glibc's malloc for training loops, for the whole process: blocks up to 32 MB are served from
-// the heap instead of fresh mmaps (M_MMAP_THRESHOLD), and up to 256 MB of free heap is kept instead
-// of being returned to the kernel (M_TRIM_THRESHOLD). Why: every training step allocates and frees the
-// same megabytes of activations, gradients and kernel buffers; with glibc's defaults the free top of
-// the heap goes back to the kernel after each step and is faulted in again, page by page, in the next
-// one (a third of the CPU time of a LeNet-5 step on Fashion-MNIST). The cost: up to 256 MB of freed
-// memory stays mapped to the process. Call it once, early in main, in a program that trains.
-//
-// The environment wins: if MALLOC_TRIM_THRESHOLD_ or MALLOC_MMAP_THRESHOLD_ is set, or GLIBC_TUNABLES
-// sets a glibc.malloc.* tunable, nothing is changed. Returns whether the settings were applied (false
-// also where the C library is not glibc). Calling it again is harmless.
-bool tune_allocator();
+// What the cache holds, in bytes. A block is counted at its size class (the request rounded up by
+// at most a quarter); blocks under 4 KB are never cached (freeing one hands it back to the C
+// library), so they count in bytes_in_use only.
+struct AllocatorStats {
+  size_t bytes_in_use = 0;  // blocks held by live storages
+  size_t bytes_cached = 0;  // freed blocks kept for reuse
+  size_t cache_limit = 0;   // bytes_cached never exceeds it (a freed block that would is released)
+};
+
+// The figures now (with other threads allocating, bytes_in_use may already have moved on).
+AllocatorStats allocator_stats();
+
+// Returns every cached block to the C library (blocks in use are untouched): call it when a phase
+// that needed much memory is over, or before handing memory to something outside ember.
+void empty_cache();
+
+// Sets how many bytes of freed blocks the cache may keep (default 256 MB; 0 disables caching),
+// releasing cached blocks until it holds no more than that.
+void set_cache_limit(size_t bytes);
 
 }  // namespace ember

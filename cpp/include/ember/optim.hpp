@@ -92,6 +92,19 @@ struct RMSpropOptions {
   EMBER_OPTION(bool, centered, false)
 };
 
+// L-BFGS (PyTorch's LBFGS): max_eval 0 means max_iter * 5 / 4; line_search_fn "" (a fixed step of lr)
+// or "strong_wolfe".
+struct LBFGSOptions {
+  explicit LBFGSOptions(double lr = 1) : lr_(lr) {}
+  EMBER_OPTION(double, lr, 1)
+  EMBER_OPTION(long, max_iter, 20)
+  EMBER_OPTION(long, max_eval, 0)
+  EMBER_OPTION(double, tolerance_grad, 1e-7)
+  EMBER_OPTION(double, tolerance_change, 1e-9)
+  EMBER_OPTION(long, history_size, 100)
+  EMBER_OPTION(std::string, line_search_fn, "")
+};
+
 struct AdagradOptions {
   explicit AdagradOptions(double lr = 1e-2) : lr_(lr) {}
   EMBER_OPTION(double, lr, 1e-2)
@@ -100,8 +113,6 @@ struct AdagradOptions {
   EMBER_OPTION(double, initial_accumulator_value, 0)
   EMBER_OPTION(double, eps, 1e-10)
 };
-
-#undef EMBER_OPTION
 
 template <class Options> struct ParamGroup {
   std::vector<Tensor> params;
@@ -124,8 +135,8 @@ class Optimizer {
   // One update of every parameter that has a gradient.
   virtual void step();
   // Runs closure() (which computes the loss and its gradients) with grad mode on, then step();
-  // returns the loss.
-  Tensor step(const std::function<Tensor()> &closure);
+  // returns the loss. (LBFGS calls the closure several times.)
+  virtual Tensor step(const std::function<Tensor()> &closure);
   // Zeroes every parameter's gradient in place (set_to_none: drops it instead).
   void zero_grad(bool set_to_none = false);
 
@@ -136,12 +147,12 @@ class Optimizer {
   virtual void set_lr(size_t group, double lr) = 0;
 
   // The state as named tensors (see the top of this header); copies, not views.
-  NamedTensors state_dict() const;
+  virtual NamedTensors state_dict() const;
   // Throws an ember::Error naming the first problem (unknown or duplicated entry, parameter index out
   // of range, dtype or shape not the parameter's, incomplete state) and changes nothing.
-  void check_state_dict(const NamedTensors &state) const;
+  virtual void check_state_dict(const NamedTensors &state) const;
   // check_state_dict, then replaces the whole state (and the groups' lr) by a copy of `state`.
-  void load_state_dict(const NamedTensors &state);
+  virtual void load_state_dict(const NamedTensors &state);
 
  protected:
   explicit Optimizer(std::string name) : name_(std::move(name)) {}
@@ -243,6 +254,40 @@ class Adagrad : public OptimizerWith<AdagradOptions> {
   void update(size_t group, const Tensor &param, const Tensor &grad, ParamState &state) override;
 };
 
+// L-BFGS, PyTorch 1.13's algorithm step for step: step(closure) runs up to max_iter iterations (the
+// closure computes the loss and the gradients; it is called once per iteration without a line search,
+// several times with "strong_wolfe"). One parameter group; the parameters are seen as one flat vector
+// (a parameter without a gradient counts as a zero gradient). step() without a closure throws.
+// state_dict() saves the lr, the iteration and evaluation counts, the last direction d and step t,
+// H_diag, the previous flat gradient and loss, and the curvature history ("state.lbfgs.NAME",
+// "state.lbfgs.old_dirs.I", "state.lbfgs.old_stps.I", "state.lbfgs.ro" as Double tensors), so a
+// resumed run continues exactly.
+class LBFGS : public OptimizerWith<LBFGSOptions> {
+ public:
+  LBFGS(std::vector<Tensor> params, LBFGSOptions options = LBFGSOptions());
+  void step() override;
+  Tensor step(const std::function<Tensor()> &closure) override;
+  NamedTensors state_dict() const override;
+  void check_state_dict(const NamedTensors &state) const override;
+  void load_state_dict(const NamedTensors &state) override;
+  long func_evals() const { return func_evals_; }  // closure calls over all steps
+  long n_iter() const { return n_iter_; }            // iterations over all steps
+
+ protected:
+  void check_options(size_t group) const override;
+  std::vector<std::string> buffer_names(size_t) const override { return {}; }
+  void update(size_t group, const Tensor &param, const Tensor &grad, ParamState &state) override;
+
+ private:
+  Tensor flat_grad() const;
+  void add_to_params(double step, const Tensor &direction);
+  long func_evals_ = 0, n_iter_ = 0;
+  Tensor d_, prev_flat_grad_;  // flat, the parameters' dtype and device
+  double t_ = 0, H_diag_ = 1, prev_loss_ = 0;
+  std::vector<Tensor> old_dirs_, old_stps_;
+  std::vector<double> ro_;
+};
+
 // ------------------------------------------------------------------------------------ schedules
 // A schedule sets every group's lr from the lr the group had when the schedule was made (its base lr)
 // and a counter of step() calls (last_epoch, 0 at construction), in closed form: lr = f(base_lr,
@@ -280,6 +325,32 @@ class StepLR : public LRScheduler {
 
  private:
   long step_size_;
+  double gamma_;
+};
+
+// lr = base_lr * gamma ^ (the number of milestones <= epoch)   (PyTorch's MultiStepLR; milestones
+// increasing)
+class MultiStepLR : public LRScheduler {
+ public:
+  MultiStepLR(Optimizer &optimizer, std::vector<long> milestones, double gamma = 0.1);
+
+ protected:
+  double lr_at(double base_lr, long epoch) const override;
+
+ private:
+  std::vector<long> milestones_;
+  double gamma_;
+};
+
+// lr = base_lr * gamma ^ epoch   (PyTorch's ExponentialLR)
+class ExponentialLR : public LRScheduler {
+ public:
+  ExponentialLR(Optimizer &optimizer, double gamma);
+
+ protected:
+  double lr_at(double base_lr, long epoch) const override;
+
+ private:
   double gamma_;
 };
 
@@ -321,6 +392,41 @@ class LambdaLR : public LRScheduler {
 
  private:
   std::function<double(long)> factor_;
+};
+
+// Lowers the lr when a metric stops improving (PyTorch's ReduceLROnPlateau; not closed form, so not an
+// LRScheduler). Call step(metric) once per epoch, e.g. with the validation loss. A metric better than
+// the best so far (mode "min": below best * (1 - threshold) with threshold_mode "rel", below best -
+// threshold with "abs"; mode "max" mirrors it) resets the count of bad epochs; after more than
+// `patience` bad epochs every group's lr becomes max(lr * factor, min_lr) (a change of eps or less is
+// skipped) and `cooldown` epochs follow in which bad epochs are not counted.
+struct ReduceLROnPlateauOptions {
+  EMBER_OPTION(std::string, mode, "min")
+  EMBER_OPTION(double, factor, 0.1)
+  EMBER_OPTION(long, patience, 10)
+  EMBER_OPTION(double, threshold, 1e-4)
+  EMBER_OPTION(std::string, threshold_mode, "rel")
+  EMBER_OPTION(long, cooldown, 0)
+  EMBER_OPTION(double, min_lr, 0)
+  EMBER_OPTION(double, eps, 1e-8)
+};
+#undef EMBER_OPTION
+
+class ReduceLROnPlateau {
+ public:
+  ReduceLROnPlateau(Optimizer &optimizer, ReduceLROnPlateauOptions options = ReduceLROnPlateauOptions());
+  void step(double metric);
+  std::vector<double> get_last_lr() const;
+  double best() const { return best_; }
+  long num_bad_epochs() const { return num_bad_epochs_; }
+  long last_epoch() const { return last_epoch_; }
+
+ private:
+  bool is_better(double metric) const;
+  Optimizer &optimizer_;
+  ReduceLROnPlateauOptions options_;
+  double best_;
+  long num_bad_epochs_ = 0, cooldown_counter_ = 0, last_epoch_ = 0;
 };
 
 }  // namespace ember::optim

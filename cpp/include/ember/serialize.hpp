@@ -20,16 +20,21 @@
 // A truncated, corrupt or mismatched file gives an ember::Error saying what is wrong, and the model
 // and the optimizer are left untouched.
 //
-// File format, version 1. Integers are little-endian; offsets in bytes.
+// File format, version 2 (written; versions 1 and 2 are read). Integers are little-endian; offsets
+// in bytes.
 //   0    8  magic "EMBERCKP"
-//   8    4  uint32 format version (1)
+//   8    4  uint32 format version (2)
 //   12   4  uint32 number of records R
 //   16   8  uint64 payload size P (the bytes of the R records)
 //   24   P  R records, each:
 //             uint32 name length L (1 .. 4096), then L bytes of name (no terminator)
-//             uint8  dtype: 0 Float (IEEE 754 binary32), 1 Double (binary64)
-//             uint8  number of dimensions D (0 .. 16; 0: an empty tensor), then D int64 sizes (>= 1)
-//             the elements in row-major order, little-endian (4 or 8 bytes each)
+//             uint8  dtype: 0 Float (IEEE 754 binary32), 1 Double (binary64), 2 Long (int64),
+//                    3 Int (int32), 4 Short (int16), 5 Char (int8), 6 Byte (uint8), 7 Bool (one byte,
+//                    0 or 1); files holding only Float and Double are those ember always wrote
+//             uint8  number of dimensions D (0 .. 16), then D int64 sizes: version 2: D = 0 is a
+//                    0-dimensional tensor (one element), an empty tensor is D = 1 with size 0, other
+//                    sizes >= 1; version 1 (no 0-dimensional tensors): D = 0 is an empty tensor, sizes >= 1
+//             the elements in row-major order, little-endian (1 to 8 bytes each)
 //   24+P 4  uint32 CRC-32 (zlib's crc32) of bytes 8 .. 24+P-1 (everything after the magic)
 // The file ends there. Record names: "model.<name in the model's state_dict>" and
 // "optimizer.<name in the optimizer's state_dict>" (see optim.hpp).
@@ -40,7 +45,7 @@
 
 namespace ember {
 
-constexpr uint32_t kCheckpointVersion = 1;
+constexpr uint32_t kCheckpointVersion = 2;  // the version written; version 1 files are still read
 
 void save_checkpoint(const std::string &path, const nn::Module &model, const optim::Optimizer *optimizer = nullptr);
 void load_checkpoint(const std::string &path, nn::Module &model, optim::Optimizer *optimizer = nullptr);

@@ -76,16 +76,15 @@ namespace detail {
 using ember::detail::CudaTag;
 using ember::detail::is_cuda_tag_v;
 
-// What the kernels of a dispatch tag take: the state, the tensor handle and the index tensor handle.
+// What the kernels of a dispatch tag take: the state and the tensor handle (an index argument is the
+// handle of a Long Tensor on the same device).
 template <typename Tag> struct KernelTypes {
   using State = THNNState;
   using Handle = th_tensor_t<Tag>;
-  using Index = THLongTensor;
 };
 template <typename T> struct KernelTypes<CudaTag<T>> {
   using State = THCState;
   using Handle = typename CudaTag<T>::handle;
-  using Index = THCudaLongTensor;
 };
 
 // The dispatch tag of X: X::tag (Args), a CUDA tag, or the CPU tag of its scalar type.
@@ -129,7 +128,6 @@ template <typename Tag> struct Args {
   using tag = Tag;
   using scalar = scalar_of_t<Tag>;
   using Handle = typename detail::KernelTypes<Tag>::Handle;
-  using IndexHandle = typename detail::KernelTypes<Tag>::Index;  // THLongTensor or THCudaLongTensor
   typename detail::KernelTypes<Tag>::State *state = nullptr;      // NULL on the CPU
   Handle *input = nullptr;
   Handle *output = nullptr;       // forward; in backward only with save_output

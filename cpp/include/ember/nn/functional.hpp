@@ -2,14 +2,16 @@
 // nn::functional: the layers and losses as differentiable functions of their inputs and parameters
 // (the modules of nn/layers.hpp and nn/loss.hpp hold the parameters and call these). Each is one
 // autograd node over a libTHNN kernel where THNN has one; all work for Float and Double (every tensor
-// argument of one call has the same dtype, except index tensors, which may have either).
+// argument of one call has the same dtype, except index tensors, which are Long).
 //
 // Conventions (PyTorch 1.13's, with ember's tensor conventions):
 // - Images are [N x C x H x W] or one image [C x H x W]; sizes of two (kernel, stride, padding) are
 //   Size2: one number for both, or {h, w}.
-// - Class labels and embedding ids are Float or Double tensors holding 0-based integers; a value that
-//   is not an integer in range throws an ember::Error naming the value and its position.
-// - Losses reduce to a tensor of size {1}: Reduction::Mean (the default) or Reduction::Sum.
+// - Class labels, embedding ids and pooling indices are Long tensors of 0-based indices, as in
+//   libtorch (Int, Short, Char and Byte ones are converted, as a convenience; a Float, Double or Bool
+//   one throws). A value out of range throws an ember::Error naming the value and its position; CPU
+//   indices for a CUDA input are uploaded.
+// - Losses reduce to a 0-dimensional tensor: Reduction::Mean (the default) or Reduction::Sum.
 // - The gradient of a loss flows to its input only; targets are constants.
 #include <ember/autograd.hpp>
 
@@ -36,49 +38,6 @@ namespace ember::nn::functional {
 // ------------------------------------------------------------------------------------ layers
 // y = x W^T + b; x [..., in], W [out x in], b [out] or undefined.
 Tensor linear(const Tensor &input, const Tensor &weight, const Tensor &bias = {});
-// weight [out x in x kH x kW] (SpatialConvolutionMM).
-Tensor conv2d(const Tensor &input, const Tensor &weight, const Tensor &bias = {}, Size2 stride = 1,
-              Size2 padding = 0);
-// weight [in x out x kH x kW] (SpatialFullConvolution); output_padding adds rows/columns at the end.
-Tensor conv_transpose2d(const Tensor &input, const Tensor &weight, const Tensor &bias = {}, Size2 stride = 1,
-                        Size2 padding = 0, Size2 output_padding = 0);
-// stride 0 means stride = kernel (PyTorch's default). Padding pads with -infinity.
-Tensor max_pool2d(const Tensor &input, Size2 kernel, Size2 stride = 0, Size2 padding = 0, bool ceil_mode = false);
-Tensor avg_pool2d(const Tensor &input, Size2 kernel, Size2 stride = 0, Size2 padding = 0, bool ceil_mode = false,
-                  bool count_include_pad = true);
-Tensor adaptive_avg_pool2d(const Tensor &input, Size2 output_size);
-// Normalises over dimension 1 of [N x C] or [N x C x ...]. training: batch statistics, and the
-// running ones (if defined) move towards them by momentum (the variance's unbiased estimate);
-// otherwise the running statistics are used. weight and bias may be undefined (1 and 0).
-Tensor batch_norm(const Tensor &input, const Tensor &running_mean, const Tensor &running_var,
-                  const Tensor &weight = {}, const Tensor &bias = {}, bool training = false, double momentum = 0.1,
-                  double eps = 1e-5);
-// Zeroes each element with probability p and scales the others by 1/(1-p) (the global generator);
-// the identity when !training or p == 0.
-Tensor dropout(const Tensor &input, double p = 0.5, bool training = true);
-// Rows of weight [num x dim] picked by ids (any shape): the result is ids' shape + [dim]. The row
-// padding_idx gets no gradient.
-Tensor embedding(const Tensor &ids, const Tensor &weight, std::optional<long> padding_idx = std::nullopt);
-
-// relu(x), tanh(x) and sigmoid(x) are x.relu(), x.tanh() and x.sigmoid() (one implementation).
-Tensor relu(const Tensor &input);
-Tensor tanh(const Tensor &input);
-Tensor sigmoid(const Tensor &input);
-Tensor leaky_relu(const Tensor &input, double negative_slope = 0.01);
-Tensor elu(const Tensor &input, double alpha = 1);
-Tensor softplus(const Tensor &input, double beta = 1, double threshold = 20);
-Tensor logsigmoid(const Tensor &input);
-Tensor log_softmax(const Tensor &input, long dim);
-Tensor softmax(const Tensor &input, long dim);
-
-// One LSTM / GRU layer over a sequence (the layer modules stack these). input [T x B x F], h0 and c0
-// [B x H]; weights in PyTorch's layout and gate order (LSTM i, f, g, o; GRU r, z, n); biases may be
-// undefined. Returns {output [T x B x H], h_T, c_T} (GRU: {output, h_T}). One autograd node: the
-// backward runs through time with the THNN fused cell kernels and one GEMM per weight.
-tensor_list lstm_layer(const Tensor &input, const Tensor &h0, const Tensor &c0, const Tensor &w_ih,
-                       const Tensor &w_hh, const Tensor &b_ih = {}, const Tensor &b_hh = {});
-tensor_list gru_layer(const Tensor &input, const Tensor &h0, const Tensor &w_ih, const Tensor &w_hh,
-                      const Tensor &b_ih = {}, const Tensor &b_hh = {});
 
 // ------------------------------------------------------------------------------------ losses
 // input [N x C] scores (or one sample [C]), target [N] class indices (one sample: [1]). weight: [C]
@@ -106,3 +65,14 @@ Tensor multi_margin_loss(const Tensor &input, const Tensor &target, int p = 1, d
                          const Tensor &weight = {}, Reduction reduction = kMean);
 
 }  // namespace ember::nn::functional
+
+// The families declare their functional forms together with their modules.
+#include <ember/nn/activation.hpp>
+#include <ember/nn/conv.hpp>
+#include <ember/nn/dropout.hpp>
+#include <ember/nn/embedding.hpp>
+#include <ember/nn/normalization.hpp>
+#include <ember/nn/padding.hpp>
+#include <ember/nn/pooling.hpp>
+#include <ember/nn/rnn.hpp>
+#include <ember/nn/upsampling.hpp>

@@ -3,14 +3,17 @@
 // optimizer updates), named buffers (state that is saved but not trained, e.g. BatchNorm's running
 // statistics) and named submodules, in the shape of libtorch's torch::nn::Module.
 //
-//   struct Net : nn::Module {
-//     Net() : Module("Net") {
-//       fc1 = register_module("fc1", std::make_shared<nn::Linear>(4, 8));
-//       fc2 = register_module("fc2", std::make_shared<nn::Linear>(8, 2));
+//   struct NetImpl : nn::Module {
+//     NetImpl() : Module("Net") {
+//       fc1 = register_module("fc1", nn::Linear(4, 8));
+//       fc2 = register_module("fc2", nn::Linear(8, 2));
 //     }
-//     Tensor forward(const Tensor &x) override { return (*fc2)((*fc1)(x).relu()); }
-//     std::shared_ptr<nn::Linear> fc1, fc2;
+//     Tensor forward(const Tensor &x) override { return fc2(fc1(x).relu()); }
+//     nn::Linear fc1{nullptr}, fc2{nullptr};
 //   };
+//   EMBER_MODULE(Net);  // Net: a shared handle to a NetImpl (nn/holder.hpp)
+//
+// Every built-in module is written this way: nn::Linear holds an nn::LinearImpl.
 //
 // Names are dotted paths ("fc1.weight"). Every listing (parameters, buffers, state_dict) follows
 // PyTorch's order: a module's own entries in registration order, then each child's, depth first.
@@ -46,6 +49,8 @@ class Module : public std::enable_shared_from_this<Module> {
   const std::string &type_name() const { return type_name_; }
 
   // The computation of a single-input module; the default throws (e.g. for losses, which take two).
+  // A module may declare other forward signatures (several inputs, other results): a ModuleHolder's
+  // call reaches them; Sequential and ModuleList's users call this one.
   virtual Tensor forward(const Tensor &input);
   // forward, then the forward hooks in registration order.
   Tensor operator()(const Tensor &input);
@@ -56,6 +61,11 @@ class Module : public std::enable_shared_from_this<Module> {
   NamedTensors named_buffers(bool recurse = true) const;
   std::vector<std::shared_ptr<Module>> children() const;
   std::vector<std::pair<std::string, std::shared_ptr<Module>>> named_children() const;
+  // This module (named prefix; left out when include_self is false) and every descendant, depth first,
+  // under dotted names ("features.0"). The module must be held by a shared_ptr or a ModuleHolder.
+  std::vector<std::pair<std::string, std::shared_ptr<Module>>> named_modules(const std::string &prefix = "",
+                                                                             bool include_self = true);
+  std::vector<std::shared_ptr<Module>> modules(bool include_self = true);
 
   // fn(*this), then fn on every descendant, depth first.
   void apply(const std::function<void(Module &)> &fn);
@@ -103,6 +113,12 @@ class Module : public std::enable_shared_from_this<Module> {
     add_child(name, module);
     return module;
   }
+  // The same for a ModuleHolder (nn/holder.hpp): returns the holder.
+  template <class Holder, class = decltype(std::declval<Holder &>().ptr())>
+  Holder register_module(const std::string &name, Holder holder) {
+    add_child(name, holder.ptr());
+    return holder;
+  }
 
  private:
   struct Entry {
@@ -115,6 +131,8 @@ class Module : public std::enable_shared_from_this<Module> {
   void collect(const std::string &prefix, bool parameters, bool recurse, Slots &out) const;
   void state_slots(const std::string &prefix, Slots &out) const;
   void print_tree(std::ostream &os, int indent) const;
+  void run_forward_hooks(const Tensor &input, const Tensor &output);
+  template <class> friend class ModuleHolder;
   // to(dtype), to(device): replaces each registered tensor t of the tree by convert(t) if that is new.
   void convert_tensors(const std::function<Tensor(const Tensor &)> &convert);
   friend std::ostream &operator<<(std::ostream &os, const Module &module);
@@ -134,19 +152,5 @@ class Module : public std::enable_shared_from_this<Module> {
 //     (1): ReLU()
 //   )
 std::ostream &operator<<(std::ostream &os, const Module &module);
-
-// Modules applied one after the other; children are named "0", "1", ...
-class Sequential : public Module {
- public:
-  Sequential();
-  Sequential(std::initializer_list<std::shared_ptr<Module>> modules);
-  void push_back(std::shared_ptr<Module> module);
-  size_t size() const { return modules_.size(); }
-  const std::shared_ptr<Module> &operator[](size_t index) const;  // throws when out of range
-  Tensor forward(const Tensor &input) override;
-
- private:
-  std::vector<std::shared_ptr<Module>> modules_;
-};
 
 }  // namespace ember::nn

@@ -37,12 +37,19 @@ const data::TensorDataset *training_set() {
 }
 
 nn::Sequential lenet() {
-  return nn::Sequential(
-      nn::Conv2d(nn::Conv2dOptions(1, 6, 5).padding(2)), nn::ReLU(),
-      nn::MaxPool2d(2), nn::Conv2d(6, 16, 5), nn::ReLU(),
-      nn::MaxPool2d(2), nn::Flatten(), nn::Linear(400, 120),
-      nn::ReLU(), nn::Linear(120, 84), nn::ReLU(),
-      nn::Linear(84, 10));
+  // Braces: the layers are built, and so initialised from the generator, in the order written.
+  return nn::Sequential{nn::Conv2d(nn::Conv2dOptions(1, 6, 5).padding(2)),
+                        nn::ReLU(),
+                        nn::MaxPool2d(2),
+                        nn::Conv2d(6, 16, 5),
+                        nn::ReLU(),
+                        nn::MaxPool2d(2),
+                        nn::Flatten(),
+                        nn::Linear(400, 120),
+                        nn::ReLU(),
+                        nn::Linear(120, 84),
+                        nn::ReLU(),
+                        nn::Linear(84, 10)};
 }
 
 double cpu_seconds() {

@@ -15,16 +15,6 @@ using ember::detail::fail;
 using ember::detail::make_empty;
 using namespace internal;
 
-std::ostream &operator<<(std::ostream &os, const Size2 &s) {
-  if (s.h == s.w) return os << s.h;
-  return os << "(" << s.h << ", " << s.w << ")";
-}
-
-std::ostream &operator<<(std::ostream &os, const Size3 &s) {
-  if (s.d == s.h && s.h == s.w) return os << s.d;
-  return os << "(" << s.d << ", " << s.h << ", " << s.w << ")";
-}
-
 namespace {
 // The kernel arguments of a 2-D or 3-D convolution as THNN takes them (d unused in 2-D).
 struct ConvGeometry : WindowSteps {

@@ -1,5 +1,5 @@
-// The layer modules (the recurrent ones are in nn_rnn.cpp): parameters, initialisation, printing;
-// the computation is nn::functional's.
+// Linear and Flatten (the other layers live with their family, nn_<family>.cpp): parameters,
+// initialisation, printing; the computation is nn::functional's.
 #include <ember/nn/init.hpp>
 #include <ember/nn/layers.hpp>
 

@@ -218,8 +218,8 @@ static void test_layer_gradchecks(void **) {
   gradcheck([&](const tensor_list &) { return std::get<1>(gru.forward_with_state(x)); }, inputs);
 }
 
-// Conv2d and MaxPool2d reuse their kernel buffers once a graph is released: two calls before one
-// backward, a smaller batch and repeated steps must give what fresh buffers (the functional forms) give.
+// Conv2d and MaxPool2d give each call its own kernel buffers: two calls before one backward, a smaller
+// batch and repeated steps must give what the functional forms give.
 // F::relu / tanh / sigmoid are Tensor's relu / tanh / sigmoid: the same values, the same node, and
 // that node keeps the output only (the input may change in place before backward).
 static void test_activations_one_implementation(void **) {

@@ -7,31 +7,13 @@
 // initialisation are PyTorch 1.13's. groups is 1, or for conv1d / conv2d the input's channel count
 // (depthwise: SpatialDepthWiseConvolution, without dilation); THNN has no other grouped kernels.
 
-namespace ember::nn {
-// A size per dimension of a volume: Size3(3) is 3x3x3, Size3(2, 3, 5) (or {2, 3, 5}) is 2 deep, 3 high
-// and 5 wide. Defined before the includes: nn/functional.hpp (Size2) includes this header and
-// nn/pooling.hpp, which needs Size3, whichever of them is included first.
-struct Size3 {
-  Size3(long all) : d(all), h(all), w(all) {}  // NOLINT: implicit, as in libtorch's ExpandingArray
-  Size3(long d_, long h_, long w_) : d(d_), h(h_), w(w_) {}
-  bool operator==(const Size3 &o) const { return d == o.d && h == o.h && w == o.w; }
-  long d, h, w;
-};
-}  // namespace ember::nn
-
 #include <ember/nn/functional.hpp>
 #include <ember/nn/holder.hpp>
 #include <ember/nn/module.hpp>
 #include <ember/nn/options.hpp>
-
-#include <iosfwd>
+#include <ember/nn/sizes.hpp>
 
 namespace ember::nn {
-
-// Prints a size in a module's repr: 3 when every dimension has it (PyTorch would print (3, 3)), else
-// (3, 5).
-std::ostream &operator<<(std::ostream &os, const Size2 &s);
-std::ostream &operator<<(std::ostream &os, const Size3 &s);
 
 // The options of a convolution over Size: long (1-D), Size2 or Size3. output_padding is the
 // transposed convolutions' only.

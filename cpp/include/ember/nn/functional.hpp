@@ -14,18 +14,11 @@
 // - Losses reduce to a 0-dimensional tensor: Reduction::Mean (the default) or Reduction::Sum.
 // - The gradient of a loss flows to its input only; targets are constants.
 #include <ember/autograd.hpp>
+#include <ember/nn/sizes.hpp>
 
 #include <optional>
 
 namespace ember::nn {
-
-// A size per spatial dimension: Size2(3) is 3x3, Size2(3, 5) (or {3, 5}) is 3 high and 5 wide.
-struct Size2 {
-  Size2(long both) : h(both), w(both) {}  // NOLINT: implicit, as in libtorch's ExpandingArray
-  Size2(long h_, long w_) : h(h_), w(w_) {}
-  bool operator==(const Size2 &o) const { return h == o.h && w == o.w; }
-  long h, w;
-};
 
 enum class Reduction { Mean, Sum };
 constexpr Reduction kMean = Reduction::Mean;

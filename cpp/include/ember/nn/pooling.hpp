@@ -11,10 +11,11 @@
 //
 // Argument order: kernel, stride, padding, ceil_mode, then the rest (dilation, ...), as ember's
 // max_pool2d always took them; stride 0 means stride = kernel (PyTorch's default).
-#include <ember/nn/conv.hpp>  // Size3, first
+#include <ember/nn/functional.hpp>
 #include <ember/nn/holder.hpp>
 #include <ember/nn/module.hpp>
 #include <ember/nn/options.hpp>
+#include <ember/nn/sizes.hpp>
 
 #include <optional>
 #include <tuple>

@@ -242,14 +242,21 @@ static void GEMM_(block)(int ta, int tb, long i0, long i1, long j0, long j1, lon
     for (long pc = 0; pc < k; pc += GEMM_KC) {
       long kc = THMin(GEMM_KC, k - pc);
       real betaHere = pc == 0 ? beta : 1; /* later slices of k add to what the first wrote */
-      GEMM_(packA)(ta, a, lda, ic, mt, pc, kc, packedA);
+      /* With one block of B, each A panel is packed just before its use, while the copy is in L1;
+       * with several, the whole block of A is packed once for all of them. */
+      const int panelWise = j1 - j0 <= GEMM_NC;
+      if (!panelWise) GEMM_(packA)(ta, a, lda, ic, mt, pc, kc, packedA);
       for (long jc = j0; jc < j1; jc += GEMM_NC) {
         long nc = THMin(GEMM_NC, j1 - jc);
         GEMM_(packB)(tb, b, ldb, pc, kc, jc, nc, packedB);
-        for (long ir = 0; ir < mt; ir += GEMM_MR)
+        for (long ir = 0; ir < mt; ir += GEMM_MR) {
+          const long mr = THMin(GEMM_MR, mt - ir);
+          if (panelWise) GEMM_(packA)(ta, a, lda, ic + ir, mr, pc, kc, packedA);
+          const real *panel = panelWise ? packedA : packedA + ir * kc;
           for (long jr = 0; jr < nc; jr += GEMM_NR)
-            GEMM_(microKernel)(kc, packedA + ir * kc, packedB + jr * kc, c + (ic + ir) + (jc + jr) * ldc, ldc,
-                               alpha, betaHere, THMin(GEMM_MR, mt - ir), THMin(GEMM_NR, nc - jr));
+            GEMM_(microKernel)(kc, panel, packedB + jr * kc, c + (ic + ir) + (jc + jr) * ldc, ldc, alpha, betaHere,
+                               mr, THMin(GEMM_NR, nc - jr));
+        }
       }
     }
   }

@@ -1,25 +1,33 @@
 #!/usr/bin/python3
-"""Runs the DESIGN.md workloads W1-W8 in ember (the Google Benchmark programs of bench/) and in
-PyTorch 1.13 (Debian's python3-torch) on this machine in the same run, prints ember's time /
-PyTorch's time per workload and thread count, and draws the ratios to a PNG.
+"""Runs the DESIGN.md workloads W1-W8 in ember (the Google Benchmark programs of bench/), in PyTorch
+1.13 (Debian's python3-torch) and, for W1/W2 and the GEMM reference, in oneDNN standalone
+(bench_onednn, where libdnnl-dev was found) on this machine in the same run; prints per workload and
+thread count each side's median time and spread, ember / PyTorch, ember's share of the hardware limit
+that bounds the workload (bench_limits: FMA peak of the widest ISA, copy bandwidth), and flags rows
+measured while other processes used the CPU; draws the ratios to a PNG.
 
-    /usr/bin/python3 bench/compare.py [--build build] [--threads 1 2] [--png bench/compare.png]
+    /usr/bin/python3 bench/compare.py [--build build] [--threads 1 2] [--repeats 5] [--quick] [--png bench/compare.png]
     /usr/bin/python3 bench/compare.py --device cuda [--build build] [--png bench/compare_cuda.png]
 
-ember's benchmarks are named WORKLOAD/THREADS, e.g. "W1_conv3x3_forward/2" (times in ms); a
-workload missing on either side is reported as such.
+A shared machine makes single timings worthless, so each row alternates the sides: ember's benchmark
+(one Google Benchmark process filtered to it), then PyTorch's equivalent in this process, then oneDNN's,
+repeated --repeats times; a side's time is the median of its repeats, its spread their min-max.
+Around every measurement /proc/stat's busy time of all CPUs, less the CPU time of the measured process,
+is what others used; a row where that exceeds 10% of one core is marked "*busy N%".
 
 --device cuda compares libTHCUNN (bench/bench_THCUNN: W1-W7 with GPU-sized batches, the factor in
 its counter batch_x) with PyTorch on the same GPU (cuDNN, cudnn.benchmark on), one workload at a
 time, ember then PyTorch, and gives W5's share of the device-to-device copy bandwidth."""
 import argparse
-import glob
 import json
 import os
+import re
+import resource
 import statistics
 import subprocess
 import sys
 import time
+from collections import namedtuple
 
 try:
     import torch
@@ -162,8 +170,13 @@ def lenet_epoch_workload(root="/usr/share/datasets/fashion-mnist"):
             F.cross_entropy(model(x[idx]), y[idx]).backward()
             opt.step()
 
-    epoch.reps, epoch.warmup = 3, 0  # seconds per run: few repetitions
+    epoch.warmup = False  # an epoch takes seconds: no warm-up epoch
     return epoch
+
+
+def gemm_workload(n=1024):
+    a, b, c = randn(n, n), randn(n, n), randn(n, n)
+    return lambda: torch.mm(a, b, out=c)
 
 
 def pytorch_workloads():
@@ -171,6 +184,7 @@ def pytorch_workloads():
     w["W1_conv3x3_forward"], w["W1_conv3x3_backward"] = conv_workload(16, 64, 32, 32, 64, 3, 1, 1)
     w["W2_conv7x7s2_forward"], w["W2_conv7x7s2_backward"] = conv_workload(8, 3, 224, 224, 64, 7, 2, 3)
     w["W3_linear_forward"], w["W3_linear_backward"] = linear_workload()
+    w["GEMM_sgemm_1024"] = gemm_workload()
     w["W4_maxpool2x2_forward"], w["W4_maxpool2x2_backward"] = maxpool_workload()
     big = torch.randn(16 * 1024 * 1024)
     w["W5_tanh_forward"] = lambda: torch.tanh(big)
@@ -184,30 +198,219 @@ def pytorch_workloads():
     return w
 
 
-def ember_times(build, threads):
-    """{(name, threads): median ms} from every bench_* program of the build."""
-    found = {}
-    for prog in sorted(glob.glob(os.path.join(build, "bench", "bench_*"))):
-        if not os.access(prog, os.X_OK) or prog.endswith(".cpp"):
-            continue
-        out = subprocess.run([prog, "--benchmark_filter=^W[0-9]", "--benchmark_format=json",
-                              "--benchmark_repetitions=5", "--benchmark_report_aggregates_only=true"],
-                             capture_output=True, text=True)
-        if out.returncode != 0:
-            print("warning: %s failed: %s" % (prog, out.stderr.strip()[-300:]), file=sys.stderr)
-            continue
-        if not out.stdout.strip() or out.stdout.startswith("skipped"):  # no W* benchmark, or no GPU
-            continue
-        for b in json.loads(out.stdout).get("benchmarks", []):
-            if b.get("aggregate_name") != "median":
-                continue
-            name = b["run_name"].split("/")[0]
-            args = b["run_name"].split("/")[1:]
-            t = int(args[0]) if args and args[0].isdigit() else 1
-            unit = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b["time_unit"]]
-            if t in threads:
-                found[(name, t)] = b["real_time"] * unit
-    return found
+def conv_flops(n, c, h, w, o, k, stride, pad):
+    """2 x the multiply-adds of one convolution forward."""
+    out_h, out_w = (h + 2 * pad - k) // stride + 1, (w + 2 * pad - k) // stride + 1
+    return 2 * n * o * c * k * k * out_h * out_w
+
+
+W1_FLOPS = conv_flops(16, 64, 32, 32, 64, 3, 1, 1)
+W2_FLOPS = conv_flops(8, 3, 224, 224, 64, 7, 2, 3)
+W3_FLOPS = 2 * 256 * 1024 * 1024
+W4_IN, W4_OUT = 16 * 64 * 64 * 64, 16 * 64 * 32 * 32  # elements
+W5_ELEMENTS = 16 * 2 ** 20
+W7_ELEMENTS = 16 * 64 * 32 * 32
+
+# Every row of the report. ember: program and benchmark ({t}: threads); PyTorch: the function of the
+# same name in pytorch_workloads(); oneDNN: benchmark of bench_onednn. The limit: flops (against the
+# FMA peak of the widest ISA at that thread count) or bytes, the least the op must read + write in
+# float32 (against the copy bandwidth, also read + write); neither: no limit. A backward computes the
+# input and the weight gradients: twice the forward's multiply-adds.
+Workload = namedtuple("Workload", "name program ember onednn flops bytes")
+WORKLOADS = [
+    Workload("W1_conv3x3_forward", "bench_THNN_conv", "W1_conv3x3_forward/{t}", "W1_conv3x3_forward_onednn/{t}",
+             W1_FLOPS, None),
+    Workload("W1_conv3x3_backward", "bench_THNN_conv", "W1_conv3x3_backward/{t}", "W1_conv3x3_backward_onednn/{t}",
+             2 * W1_FLOPS, None),
+    Workload("W2_conv7x7s2_forward", "bench_THNN_conv", "W2_conv7x7s2_forward/{t}",
+             "W2_conv7x7s2_forward_onednn/{t}", W2_FLOPS, None),
+    Workload("W2_conv7x7s2_backward", "bench_THNN_conv", "W2_conv7x7s2_backward/{t}",
+             "W2_conv7x7s2_backward_onednn/{t}", 2 * W2_FLOPS, None),
+    Workload("W3_linear_forward", "bench_THNN_linear", "W3_linear_forward/{t}", None, W3_FLOPS, None),
+    Workload("W3_linear_backward", "bench_THNN_linear", "W3_linear_backward/{t}", None, 2 * W3_FLOPS, None),
+    Workload("GEMM_sgemm_1024", "bench_TH_blas", "GEMM_square_sgemm_nn_1024x1024x1024/{t}",
+             "limits_sgemm_onednn/{t}", 2 * 1024 ** 3, None),
+    # input read, output written (ember also writes the indices, which a forward alone does not need)
+    Workload("W4_maxpool2x2_forward", "bench_THNN_pool", "W4_maxpool2x2_forward/{t}", None, None,
+             4 * (W4_IN + W4_OUT)),
+    # gradOutput and the int64 indices read, gradInput written
+    Workload("W4_maxpool2x2_backward", "bench_THNN_pool", "W4_maxpool2x2_backward/{t}", None, None,
+             4 * W4_OUT + 8 * W4_OUT + 4 * W4_IN),
+    # input read, output written
+    Workload("W5_tanh_forward", "bench_THNN_activations", "W5_tanh_forward/{t}", None, None, 2 * 4 * W5_ELEMENTS),
+    Workload("W5_sigmoid_forward", "bench_THNN_activations", "W5_sigmoid_forward/{t}", None, None, 2 * 4 * W5_ELEMENTS),
+    Workload("W5_relu_forward", "bench_THNN_activations", "W5_relu_forward/{t}", None, None, 2 * 4 * W5_ELEMENTS),
+    # the scores read, their gradient written
+    Workload("W6_logsoftmax_nll_forward_backward", "bench_THNN_activations",
+             "W6_logsoftmax_nll_forward_backward/{t}", None, None, 2 * 4 * 256 * 1000),
+    # input read, output written; backward: input and gradOutput read, gradInput written
+    Workload("W7_batchnorm_forward", "bench_THNN_linear", "W7_batchnorm_forward/{t}", None, None, 2 * 4 * W7_ELEMENTS),
+    Workload("W7_batchnorm_backward", "bench_THNN_linear", "W7_batchnorm_backward/{t}", None, None,
+             3 * 4 * W7_ELEMENTS),
+    Workload("W8_lenet_epoch", "bench_W8_lenet", "W8_lenet_epoch/{t}", None, None, None),
+]
+
+BUSY_MARK = 0.10  # others' CPU use, in cores, above which a row is marked
+
+
+def busy_seconds():
+    """CPU time all CPUs spent on anything but idling, from /proc/stat (user nice system idle iowait
+    irq softirq steal ...; guest time is inside user)."""
+    with open("/proc/stat") as f:
+        jiffies = [int(v) for v in f.readline().split()[1:9]]
+    return (sum(jiffies) - jiffies[3] - jiffies[4]) / os.sysconf("SC_CLK_TCK")
+
+
+def own_seconds(who):
+    usage = resource.getrusage(who)
+    return usage.ru_utime + usage.ru_stime
+
+
+class Measured:
+    """Wall time and others' CPU time around one measurement; who: RUSAGE_SELF or RUSAGE_CHILDREN."""
+
+    def __init__(self, who):
+        self.who = who
+
+    def __enter__(self):
+        self.busy, self.own, self.start = busy_seconds(), own_seconds(self.who), time.perf_counter()
+        return self
+
+    def __exit__(self, *exc):
+        self.wall = time.perf_counter() - self.start
+        self.others = max(0.0, busy_seconds() - self.busy - (own_seconds(self.who) - self.own))
+
+
+def run_benchmark(program, pattern, min_time):
+    """One Google Benchmark process filtered by pattern: (its JSON report, its runs, Measured)."""
+    with Measured(resource.RUSAGE_CHILDREN) as m:
+        out = subprocess.run([program, "--benchmark_filter=" + pattern, "--benchmark_format=json",
+                              "--benchmark_min_time=%g" % min_time], capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.exit("%s failed: %s" % (program, out.stderr.strip()[-300:]))
+    report = json.loads(out.stdout)
+    runs = [b for b in report["benchmarks"] if b.get("run_type") == "iteration"]
+    if not runs:
+        sys.exit("%s has no benchmark matching %s" % (program, pattern))
+    return report, runs, m
+
+
+def benchmark_ms(program, name, min_time):
+    """(ms per call, Measured) of one benchmark of a Google Benchmark program (ember's or oneDNN's): the
+    mean of the process's runs (W8 runs 3 epochs of its own)."""
+    exactly = "^%s(/[a-z].*)?$" % re.escape(name)  # the name, then only suffixes such as /real_time
+    _, runs, m = run_benchmark(program, exactly, min_time)
+    unit = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
+    return statistics.mean(b["real_time"] * unit[b["time_unit"]] for b in runs), m
+
+
+def pytorch_ms(fn, min_time):
+    """(ms per call, Measured): calls after one warm-up (unless fn.warmup is False) until min_time passed,
+    as Google Benchmark does."""
+    if getattr(fn, "warmup", True):
+        fn()
+    with Measured(resource.RUSAGE_SELF) as m:
+        calls = 0
+        while time.perf_counter() - m.start < min_time or calls == 0:
+            fn()
+            calls += 1
+    return m.wall * 1e3 / calls, m
+
+
+def limits(build, min_time):
+    """bench_limits' rates: {"fma": {threads: GFLOP/s of the widest ISA}, "copy": {threads: GB/s},
+    "busy": others' share of a core meanwhile}, and the widest ISA."""
+    report, runs, m = run_benchmark(os.path.join(build, "bench", "bench_limits"), "^limits_", min_time)
+    widest = report["context"]["widest_isa"]
+    rates = {"fma": {}, "copy": {}, "busy": m.others / m.wall}
+    for b in runs:
+        what, threads = b["run_name"].split("/")[:2]
+        if what == "limits_fma_" + widest:
+            rates["fma"][int(threads)] = b["GFLOPS"]
+        elif what == "limits_copy":
+            rates["copy"][int(threads)] = b["GB/s"]
+    return rates, widest
+
+
+Side = namedtuple("Side", "median low high")
+
+
+def summary(times):
+    return Side(statistics.median(times), min(times), max(times)) if times else None
+
+
+Row = namedtuple("Row", "name threads ember pytorch onednn busy limit")
+
+
+def measure_row(w, t, build, pytorch_fn, onednn, repeats, min_time):
+    """The row of workload w at t threads: ember, PyTorch and oneDNN alternating, repeats times."""
+    torch.set_num_threads(t)
+    ember_program = os.path.join(build, "bench", w.program)
+    times = {"ember": [], "pytorch": [], "onednn": []}
+    others = wall = 0.0
+    for _ in range(repeats):
+        runs = []
+        if os.access(ember_program, os.X_OK):
+            runs.append(("ember", lambda: benchmark_ms(ember_program, w.ember.format(t=t), min_time)))
+        if pytorch_fn:
+            runs.append(("pytorch", lambda: pytorch_ms(pytorch_fn, min_time)))
+        if onednn and w.onednn:
+            runs.append(("onednn", lambda: benchmark_ms(onednn, w.onednn.format(t=t), min_time)))
+        for side, run in runs:
+            ms, m = run()
+            times[side].append(ms)
+            others, wall = others + m.others, wall + m.wall
+    row = Row(w.name, t, summary(times["ember"]), summary(times["pytorch"]), summary(times["onednn"]),
+              others / wall if wall else 0.0, None)
+    # progress: a full run takes many minutes, the table comes at the end
+    print("measured %s/%d: ember %s, pytorch %s" % (w.name, t, fmt(row.ember), fmt(row.pytorch)), file=sys.stderr)
+    return row
+
+
+def share_of_limit(w, t, ember, rates):
+    """ember's rate as a share of the limit bounding w, and the limit's name; (None, "-") if none."""
+    if not ember:
+        return None, "-"
+    if w.flops:
+        return w.flops / (ember.median * 1e-3) / 1e9 / rates["fma"][t], "FMA"
+    if w.bytes:
+        return w.bytes / (ember.median * 1e-3) / 1e9 / rates["copy"][t], "copy"
+    return None, "-"
+
+
+def cpu_model():
+    with open("/proc/cpuinfo") as f:
+        return next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), "unknown CPU")
+
+
+def fmt(side):
+    return "%.4g (%.4g-%.4g)" % side if side else "missing"
+
+
+def print_report(rows, first, last, widest, repeats):
+    print("machine: %s, widest ISA %s, %d cores" % (cpu_model(), widest, os.cpu_count()))
+    for name, rates in (("first", first), ("last", last)):
+        print("limits (%s run, others used %.0f%% of a core): " % (name, 100 * rates["busy"]) + "; ".join(
+            "%d thr: FMA %.0f GFLOP/s, copy %.1f GB/s" % (t, rates["fma"][t], rates["copy"][t])
+            for t in sorted(rates["fma"])))
+    print("times: ms, median (min-max) of %d alternating repeats; ratio = ember / PyTorch medians, /oneDNN = "
+          "ember / oneDNN medians; limit: ember's rate as a share of the larger of the two limit runs" % repeats)
+    print("%-36s %3s %22s %22s %6s %9s %7s %10s %s" % ("workload", "thr", "ember ms", "pytorch ms", "ratio",
+                                                        "oneDNN ms", "/oneDNN", "limit", "noise"))
+    for r in rows:
+        ratio = "%.2f" % (r.ember.median / r.pytorch.median) if r.ember and r.pytorch else "-"
+        dnn = "%9.4g %7s" % (r.onednn.median, "%.2f" % (r.ember.median / r.onednn.median) if r.ember else "-") \
+            if r.onednn else "%9s %7s" % ("-", "-")
+        share, bound = r.limit
+        limit = "%3.0f%% %s" % (100 * share, bound) if share is not None else "-"
+        noise = "*busy %.0f%%" % (100 * r.busy) if r.busy > BUSY_MARK else ""
+        print("%-36s %3d %22s %22s %6s %s %10s %s" % (r.name, r.threads, fmt(r.ember), fmt(r.pytorch), ratio, dnn,
+                                                      limit, noise))
+    print("*busy N%%: while the row was measured, other processes used N%% of one core on average (more than "
+          "%.0f%%): its times may be inflated, ember's and PyTorch's alike." % (100 * BUSY_MARK))
+    print("limit: % of the FMA peak (FLOPs = 2 x multiply-adds) or of the copy bandwidth (bytes read + written "
+          "at least), both from bench_limits; the copy is of 256 MiB, from memory, so workloads whose tensors "
+          "fit in the last-level cache (W6, W7) can pass 100%.")
 
 
 def gpu_workload(key, scale):
@@ -276,8 +479,9 @@ def compare_cuda(args):
          "ember (libTHCUNN) time / PyTorch (cuDNN) time, log scale (lower is better)", log=True)
 
 
-def draw(png, names, series, ylabel, log=False):
-    """Bars of ratios per workload, one colour per series, to a PNG."""
+def draw(png, names, series, ylabel, log=False, spreads=None, busy=None, title=None):
+    """Bars of ratios per workload, one colour per series, to a PNG; spreads[label]: (low, high) per bar
+    as error bars; busy[label]: bars to hatch."""
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -288,17 +492,46 @@ def draw(png, names, series, ylabel, log=False):
     fig, ax = plt.subplots(figsize=(12, 5))
     width = 0.8 / len(series)
     for i, (label, ratios) in enumerate(series.items()):
-        ax.bar([x + i * width for x in range(len(names))], ratios, width, label=label)
+        xs = [x + i * width for x in range(len(names))]
+        errors = None
+        if spreads:
+            errors = [[r - lo for r, (lo, hi) in zip(ratios, spreads[label])],
+                      [hi - r for r, (lo, hi) in zip(ratios, spreads[label])]]
+        bars = ax.bar(xs, ratios, width, label=label, yerr=errors, capsize=2)
+        for bar, hatched in zip(bars, busy[label] if busy else []):
+            if hatched:
+                bar.set_hatch("//")
     ax.axhline(1.0, color="black", linewidth=0.8)
     if log:
         ax.set_yscale("log")
     ax.set_xticks([x + width * (len(series) - 1) / 2 for x in range(len(names))])
     ax.set_xticklabels(names, rotation=45, ha="right", fontsize=8)
     ax.set_ylabel(ylabel)
+    if title:
+        ax.set_title(title, fontsize=10)
     ax.legend()
     fig.tight_layout()
     fig.savefig(png, dpi=100)
     print("wrote", png)
+
+
+def draw_ratios(png, rows, threads):
+    """ember / PyTorch per row, log scale; error bars from the spreads (ember's min over PyTorch's max
+    to ember's max over PyTorch's min); rows measured while the machine was busy hatched."""
+    by_key = {(r.name, r.threads): r for r in rows if r.ember and r.pytorch}
+    names = list(dict.fromkeys(name for name, _ in by_key))
+    nan = float("nan")
+    series, spreads, busy = {}, {}, {}
+    for t in threads:
+        label = "%d thread(s)" % t
+        picked = [by_key.get((name, t)) for name in names]
+        series[label] = [r.ember.median / r.pytorch.median if r else nan for r in picked]
+        spreads[label] = [(r.ember.low / r.pytorch.high, r.ember.high / r.pytorch.low) if r else (nan, nan)
+                          for r in picked]
+        busy[label] = [bool(r and r.busy > BUSY_MARK) for r in picked]
+    draw(png, names, series, "ember time / PyTorch 1.13 time", log=True, spreads=spreads, busy=busy,
+         title="%s: lower is better; error bars: min-max of the repeats; hatched: others used the CPU"
+               % cpu_model())
 
 
 def main():
@@ -306,6 +539,9 @@ def main():
     ap.add_argument("--build", default="build")
     ap.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
     ap.add_argument("--threads", type=int, nargs="+", default=[1, 2], help="CPU only")
+    ap.add_argument("--repeats", type=int, default=5, help="alternating repeats per row (CPU only)")
+    ap.add_argument("--min-time", type=float, default=0.5, help="seconds per measurement (CPU only)")
+    ap.add_argument("--quick", action="store_true", help="smoke run: 1 repeat, --min-time 0.05")
     ap.add_argument("--png", help="default bench/compare.png (cpu), bench/compare_cuda.png (cuda)")
     args = ap.parse_args()
     if torch is None:
@@ -314,26 +550,24 @@ def main():
         args.png = args.png or "bench/compare_cuda.png"
         return compare_cuda(args)
     args.png = args.png or "bench/compare.png"
+    if args.quick:
+        args.repeats, args.min_time = 1, 0.05
 
-    ours = ember_times(args.build, args.threads)
-    workloads = pytorch_workloads()
-    rows = []
-    for t in args.threads:
-        torch.set_num_threads(t)
-        for name, fn in workloads.items():
-            theirs = median_ms(fn, getattr(fn, "reps", 7), getattr(fn, "warmup", 2))
-            mine = ours.get((name, t))
-            rows.append((name, t, mine, theirs))
-
-    print("%-38s %3s %12s %12s %8s" % ("workload", "thr", "ember ms", "pytorch ms", "ratio"))
-    for name, t, mine, theirs in rows:
-        ratio = "%.2f" % (mine / theirs) if mine else "missing"
-        print("%-38s %3d %12s %12.3f %8s" % (name, t, "%.3f" % mine if mine else "-", theirs, ratio))
-
-    names = list(dict.fromkeys(r[0] for r in rows))
-    series = {"%d thread(s)" % t: [next((m / p for n, tt, m, p in rows if n == name and tt == t and m), 0)
-                                   for name in names] for t in args.threads}
-    draw(args.png, names, series, "ember time / PyTorch 1.13 time (lower is better)")
+    first, widest = limits(args.build, args.min_time)
+    onednn = os.path.join(args.build, "bench", "bench_onednn")
+    if not os.access(onednn, os.X_OK):
+        print("no bench_onednn in %s (built where libdnnl-dev is installed): no oneDNN column" % args.build)
+        onednn = None
+    pytorch = pytorch_workloads()
+    rows = [measure_row(w, t, args.build, pytorch.get(w.name), onednn, args.repeats, args.min_time)
+            for t in args.threads for w in WORKLOADS]
+    last, _ = limits(args.build, args.min_time)
+    # The larger of the two runs is the nearer to the machine's real limit: noise only ever lowers it.
+    best = {kind: {t: max(first[kind][t], last[kind][t]) for t in first[kind]} for kind in ("fma", "copy")}
+    rows = [r._replace(limit=share_of_limit(w, r.threads, r.ember, best))
+            for r, w in zip(rows, WORKLOADS * len(args.threads))]
+    print_report(rows, first, last, widest, args.repeats)
+    draw_ratios(args.png, rows, args.threads)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs, with apt-get, the Debian packages ember needs that are not installed yet.
 # Idempotent: when everything is present it changes nothing and never touches the network.
-# Usage: scripts/install-deps.sh [--with-torch] [--with-fuzz]   (--with-torch adds python3-torch, only
-# needed to regenerate the golden files in tests/golden and to run bench/compare.py; --with-fuzz adds
+# Usage: scripts/install-deps.sh [--with-torch] [--with-fuzz]   (--with-torch adds the benchmark tooling:
+# python3-torch, needed to regenerate the golden files in tests/golden and to run bench/compare.py, its
+# python3-matplotlib for the PNG, and libdnnl-dev for bench/bench_onednn, oneDNN standalone as the
+# convolutions' reference in that report; --with-fuzz adds
 # clang, its libFuzzer and sanitizer runtimes and its OpenMP, only needed by make fuzz)
 set -euo pipefail
 
@@ -17,7 +19,7 @@ packages=(
 )
 for arg in "$@"; do
   case "$arg" in
-    --with-torch) packages+=(python3-torch python3-matplotlib) ;;
+    --with-torch) packages+=(python3-torch python3-matplotlib libdnnl-dev) ;;
     --with-fuzz) packages+=(clang libclang-rt-dev libomp-dev) ;;
     # rustc (about 270 MB with its standard library): only the Rust example of docs/ffi.md needs it
     --with-rust) packages+=(rustc) ;;

@@ -13,6 +13,7 @@
 #else
 #define CBLAS_(NAME) cblas_d##NAME
 #endif
+#define THGemm_(ISA) TH_CONCAT_4(TH, Real, Gemm_gemm_, ISA)
 #elif defined(TH_REAL_IS_LONG)
 #define wreal unsigned long
 #else
@@ -299,6 +300,16 @@ void THBlas_(gemm)(char transa, char transb, long m, long n, long k, real alpha,
   THArgCheck(ldc >= THMax(1, m), 12, "gemm: ldc should be at least max(1, %ld), but is %ld", m, ldc);
   if (m == 0 || n == 0) return;
 #ifdef THBLAS_USE_CBLAS
+  int isa = THVector_isa(); /* ember's kernels on AVX2 and AVX-512 CPUs, OpenBLAS on older ones */
+  if (isa > 0) {
+    if (k == 0 || alpha == 0) { /* BLAS's rule: A and B are not read, C = beta*C */
+      for (long j = 0; j < n; j++)
+        for (long i = 0; i < m; i++) c[i + j * ldc] = beta == 0 ? 0 : beta * c[i + j * ldc];
+      return;
+    }
+    (isa >= 2 ? THGemm_(AVX512) : THGemm_(AVX2))(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    return;
+  }
   THBLAS_CHECK_INT("gemm", m);
   THBLAS_CHECK_INT("gemm", n);
   THBLAS_CHECK_INT("gemm", k);
@@ -317,6 +328,7 @@ void THBlas_(gemm)(char transa, char transb, long m, long n, long k, real alpha,
 #ifdef THBLAS_USE_CBLAS
 #undef THBLAS_USE_CBLAS
 #undef CBLAS_
+#undef THGemm_
 #endif
 
 #endif

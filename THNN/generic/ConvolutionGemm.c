@@ -9,12 +9,12 @@
  * A batch goes one of two ways. With several threads and images, the threads share out whole
  * images, each with its own column buffer and single-threaded GEMMs: one image of a small layer
  * (LeNet's) is too little work to split, and threads that split every image spend their time
- * waiting for each other. OpenBLAS's OpenMP build (the one linked) runs on the calling thread
- * inside an active parallel region (it asks omp_in_parallel), and the unfolding's own parallel
- * loop becomes an inactive nested one. Otherwise (one thread, one image, little work, or called
- * from the caller's own parallel region) images go one at a time: the unfolding on OpenMP threads,
- * then one GEMM over its columns on OpenBLAS's (the same pool), never one inside the other. Both
- * ways run the loop below: a region whose `if` is false is inactive and leaves the unfolding and
+ * waiting for each other. THBlas's gemm runs on the calling thread inside an active parallel
+ * region (it asks omp_in_parallel), as OpenBLAS's OpenMP build does, and the unfolding's own
+ * parallel loop becomes an inactive nested one. Otherwise (one thread, one image, little work, or
+ * called from the caller's own parallel region) images go one at a time: the unfolding on OpenMP
+ * threads, then one GEMM over its columns on the GEMM's threads (the same pool), never one inside
+ * the other. Both ways run the loop below: a region whose `if` is false is inactive and leaves the unfolding and
  * the GEMM all the threads. Threads take contiguous runs of images (a static schedule), as the
  * element-wise and pooling loops split their work, so that a thread mostly reads what it wrote
  * in the layer before, from its own cache. */
@@ -148,9 +148,10 @@ static void THNN_(convAccGradBiasTensor)(THTensor *gradBias, const real *gradOut
   THNN_(writeBack)(gradBias, gb);
 }
 
-/* OpenBLAS is faster (by a fifth on W1) producing the transposed gradient [K x planes]: each thread
- * sums it over its run of images in a small buffer of its own; the buffers are then added,
- * transposed, always in the same order (the rounding does not change from run to run). */
+/* The GEMM was faster (OpenBLAS's, by a fifth on W1) producing the transposed gradient
+ * [K x planes]: each thread sums it over its run of images in a small buffer of its own; the
+ * buffers are then added, transposed, always in the same order (the rounding does not change from
+ * run to run). */
 void THNN_(unfoldingBackwardWeight)(const THNN_(Unfolding) *u, long nImages, long planes, THTensor *input,
                                     THTensor *output, THTensor *columns, int columnsKept, int batched,
                                     THTensor *gradWeight, THTensor *gradBias, int gradOutputIsIn, accreal scale) {

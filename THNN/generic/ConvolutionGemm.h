@@ -9,8 +9,8 @@
  *
  * Each image is unfolded, then multiplied in one GEMM over its kH*kW*C x H'*W' columns. With several
  * OpenMP threads and images, threads take whole images (single-threaded unfolding and GEMMs);
- * otherwise images go one at a time, the unfolding on OpenMP threads and the GEMM on OpenBLAS's (the
- * same pool), never one inside the other. A 1x1 kernel with stride 1 and no padding needs no
+ * otherwise images go one at a time, the unfolding on OpenMP threads and the GEMM on its own threads (the
+ * same OpenMP pool), never one inside the other. A 1x1 kernel with stride 1 and no padding needs no
  * unfolding: the GEMM reads the image.
  *
  * Buffers: `columns` is resized to the columns of one image [kH*kW*C x H'*W'], except for

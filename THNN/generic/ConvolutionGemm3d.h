@@ -13,7 +13,7 @@
  *
  * Each volume is unfolded, then multiplied in one GEMM over its kT*kH*kW*C x T'*H'*W' columns:
  * with several threads and volumes, threads take whole volumes, else volumes go one at a time with
- * the unfolding on OpenMP threads and the GEMM on OpenBLAS's (ConvolutionGemm.h says more). A
+ * the unfolding on OpenMP threads and the GEMM on its own threads (ConvolutionGemm.h says more). A
  * 1x1x1 kernel with stride 1 and no padding needs no unfolding. `columns` holds one volume's
  * columns (other threads' are allocated for the call), except with keepColumns
  * (VolumetricConvolutionMM's finput), which keeps every volume's ([nImages x K x L], 2D for a

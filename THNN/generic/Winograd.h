@@ -6,7 +6,7 @@
  * transformed, give a 2x2 output tile with 16 multiplications instead of 36. Summed over the input
  * planes, the 16 products of a tile are 16 independent matrix products
  *   M[xi] (planes x tiles) = U[xi] (planes x channels) * V[xi] (channels x tiles),
- * which OpenBLAS does; the transforms around them are additions (and halvings of the weight, exact
+ * which THBlas's gemm does; the transforms around them are additions (and halvings of the weight, exact
  * in binary), so the result differs from im2col + GEMM by rounding only.
  *
  * Used by the im2col convolutions (ConvolutionGemm.c) for the output and the input gradient of a

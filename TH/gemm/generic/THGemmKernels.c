@@ -21,10 +21,8 @@
 #define GEMM_(NAME) TH_CONCAT_4(TH, Real, Gemm_##NAME##_, THGEMM_ISA)
 #if defined(TH_REAL_IS_FLOAT)
 #define GEMM_LANES (THGEMM_VECTOR_BYTES / 4)
-typedef int32_t GEMM_(Mask) __attribute__((vector_size(THGEMM_VECTOR_BYTES)));
 #else
 #define GEMM_LANES (THGEMM_VECTOR_BYTES / 8)
-typedef int64_t GEMM_(Mask) __attribute__((vector_size(THGEMM_VECTOR_BYTES)));
 #endif
 #define GEMM_MR (2 * GEMM_LANES)
 #define GEMM_NR THGEMM_NR
@@ -33,7 +31,7 @@ typedef int64_t GEMM_(Mask) __attribute__((vector_size(THGEMM_VECTOR_BYTES)));
 #define GEMM_NC (THGEMM_L2_BYTES / (GEMM_KC * (long)sizeof(real)) / GEMM_NR * GEMM_NR)
 #define GEMM_MT (THGEMM_L3_BYTES / (GEMM_KC * (long)sizeof(real)) / GEMM_MR * GEMM_MR)
 
-/* Packed panels are 64-byte aligned; C is not. Masks pick lanes for __builtin_shuffle. */
+/* Packed panels are 64-byte aligned; C is not. */
 typedef real GEMM_(Vec) __attribute__((vector_size(THGEMM_VECTOR_BYTES)));
 typedef real GEMM_(VecU) __attribute__((vector_size(THGEMM_VECTOR_BYTES), aligned(sizeof(real))));
 
@@ -85,8 +83,9 @@ static void GEMM_(microKernel)(long kc, const real *restrict a, const real *rest
     for (long i = 0; i < mr; i++) c[i + j * ldc] = beta == 0 ? tile[j][i] : tile[j][i] + beta * c[i + j * ldc];
 }
 
-/* Lane masks for transposing in registers, written out as constants (so that each shuffle is one
- * or two instructions): GEMM_LOW(l, d) and GEMM_HIGH(l, d) give lane l of the butterfly below. */
+/* Lane indices for transposing in registers, written out as constants (so that each shuffle is one
+ * or two instructions; __builtin_shufflevector, which GCC and clang both have, needs them so):
+ * GEMM_LOW(l, d) and GEMM_HIGH(l, d) give lane l of the butterfly below. */
 #define GEMM_LOW(l, d) (((l) & (d)) ? GEMM_LANES + (l) - (d) : (l))
 #define GEMM_HIGH(l, d) (((l) & (d)) ? GEMM_LANES + (l) : (l) + (d))
 #define GEMM_LANES4(F, d) F(0, d), F(1, d), F(2, d), F(3, d)
@@ -94,19 +93,19 @@ static void GEMM_(microKernel)(long kc, const real *restrict a, const real *rest
 #define GEMM_LANES16(F, d) \
   GEMM_LANES8(F, d), F(8, d), F(9, d), F(10, d), F(11, d), F(12, d), F(13, d), F(14, d), F(15, d)
 #if GEMM_LANES == 4
-#define GEMM_MASK(F, d) ((GEMM_(Mask)){GEMM_LANES4(F, d)})
+#define GEMM_INDICES(F, d) GEMM_LANES4(F, d)
 #elif GEMM_LANES == 8
-#define GEMM_MASK(F, d) ((GEMM_(Mask)){GEMM_LANES8(F, d)})
+#define GEMM_INDICES(F, d) GEMM_LANES8(F, d)
 #else
-#define GEMM_MASK(F, d) ((GEMM_(Mask)){GEMM_LANES16(F, d)})
+#define GEMM_INDICES(F, d) GEMM_LANES16(F, d)
 #endif
 /* The butterfly at distance d exchanges, between vectors q and q + d, the lanes whose index has bit
  * d set, which swaps that bit of the row and column indices; one per bit transposes. */
 #define GEMM_BUTTERFLY(v, d)                                              \
   _Pragma("GCC unroll 16") for (int q = 0; q < GEMM_LANES; q++) if (!(q & (d))) { \
     GEMM_(Vec) x_ = v[q], y_ = v[q + (d)];                                \
-    v[q] = __builtin_shuffle(x_, y_, GEMM_MASK(GEMM_LOW, d));             \
-    v[q + (d)] = __builtin_shuffle(x_, y_, GEMM_MASK(GEMM_HIGH, d));      \
+    v[q] = __builtin_shufflevector(x_, y_, GEMM_INDICES(GEMM_LOW, d));    \
+    v[q + (d)] = __builtin_shufflevector(x_, y_, GEMM_INDICES(GEMM_HIGH, d)); \
   }
 
 /* Transposes the LANES x LANES matrix held in the vectors v[0..LANES) (v[q][l] becomes v[l][q]). */
@@ -300,7 +299,7 @@ void GEMM_(gemm)(int ta, int tb, long m, long n, long k, real alpha, const real 
 #undef GEMM_LANES4
 #undef GEMM_LANES8
 #undef GEMM_LANES16
-#undef GEMM_MASK
+#undef GEMM_INDICES
 #undef GEMM_BUTTERFLY
 #undef GEMM_TRANSPOSE
 

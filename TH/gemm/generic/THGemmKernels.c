@@ -10,7 +10,8 @@
  * The micro-kernel keeps an MR x NR tile of C in registers (MR = two vectors, so 2 * NR
  * accumulators) and for each p loads two vectors of A and broadcasts NR values of B. One A panel
  * (MR x KC) stays in L1 while the kernel walks the B panels of a block, which stays in L2; the A
- * block is sized for the L3.
+ * block is sized for the L3. Where all of n is one block of B (the convolutions' products, mostly),
+ * each A panel is packed right before its use instead, while the copy is in L1.
  *
  * Threads split C into one block of columns each (or of rows, when that copies less), each packing
  * its own operands: no barrier but the one at the end of the parallel region. */
@@ -234,6 +235,7 @@ static long GEMM_(packSpace)(long rows, long cols, long k) {
 static void GEMM_(block)(int ta, int tb, long i0, long i1, long j0, long j1, long k, real alpha, const real *a,
                          long lda, const real *b, long ldb, real beta, real *c, long ldc, real *space) {
   long kc0 = THMin(GEMM_KC, k);
+  const int panelWise = j1 - j0 <= GEMM_NC; /* one block of B: pack each A panel just before its use */
   real *packedA = space;
   real *packedB = space + GEMM_ROUND64(THMin(GEMM_MT, (i1 - i0 + GEMM_MR - 1) / GEMM_MR * GEMM_MR) * kc0);
   for (long ic = i0; ic < i1; ic += GEMM_MT) {
@@ -241,10 +243,7 @@ static void GEMM_(block)(int ta, int tb, long i0, long i1, long j0, long j1, lon
     for (long pc = 0; pc < k; pc += GEMM_KC) {
       long kc = THMin(GEMM_KC, k - pc);
       real betaHere = pc == 0 ? beta : 1; /* later slices of k add to what the first wrote */
-      /* With one block of B, each A panel is packed just before its use, while the copy is in L1;
-       * with several, the whole block of A is packed once for all of them. */
-      const int panelWise = j1 - j0 <= GEMM_NC;
-      if (!panelWise) GEMM_(packA)(ta, a, lda, ic, mt, pc, kc, packedA);
+      if (!panelWise) /* the whole block of A, once for all the blocks of B */ GEMM_(packA)(ta, a, lda, ic, mt, pc, kc, packedA);
       for (long jc = j0; jc < j1; jc += GEMM_NC) {
         long nc = THMin(GEMM_NC, j1 - jc);
         GEMM_(packB)(tb, b, ldb, pc, kc, jc, nc, packedB);

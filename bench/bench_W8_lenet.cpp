@@ -11,6 +11,8 @@
 
 #include <ember/ember.hpp>
 
+#include "lenet.hpp"
+
 #include <chrono>
 #include <ctime>
 #include <memory>
@@ -34,22 +36,6 @@ const data::TensorDataset *training_set() {
     return s;
   }();
   return set.get();
-}
-
-nn::Sequential lenet() {
-  // Braces: the layers are built, and so initialised from the generator, in the order written.
-  return nn::Sequential{nn::Conv2d(nn::Conv2dOptions(1, 6, 5).padding(2)),
-                        nn::ReLU(),
-                        nn::MaxPool2d(2),
-                        nn::Conv2d(6, 16, 5),
-                        nn::ReLU(),
-                        nn::MaxPool2d(2),
-                        nn::Flatten(),
-                        nn::Linear(400, 120),
-                        nn::ReLU(),
-                        nn::Linear(120, 84),
-                        nn::ReLU(),
-                        nn::Linear(84, 10)};
 }
 
 double cpu_seconds() {

@@ -15,6 +15,8 @@
 // the GPU: each batch is staged in pinned host memory and uploaded asynchronously (BatchFeeder).
 #include <ember/ember.hpp>
 
+#include "lenet.hpp"
+
 #include <unistd.h>
 
 #include <chrono>
@@ -114,23 +116,6 @@ Flags parse(int argc, char **argv) {
     else usage(argv[0], "unknown option " + arg);
   }
   return f;
-}
-
-// LeNet-5 as DESIGN.md's W8 has it (ReLU and max pooling).
-nn::Sequential lenet() {
-  // Braces: the layers are built, and so initialised from the generator, in the order written.
-  return nn::Sequential{nn::Conv2d(nn::Conv2dOptions(1, 6, 5).padding(2)),
-                        nn::ReLU(),
-                        nn::MaxPool2d(2),
-                        nn::Conv2d(6, 16, 5),
-                        nn::ReLU(),
-                        nn::MaxPool2d(2),
-                        nn::Flatten(),
-                        nn::Linear(400, 120),
-                        nn::ReLU(),
-                        nn::Linear(120, 84),
-                        nn::ReLU(),
-                        nn::Linear(84, 10)};
 }
 
 using Clock = std::chrono::steady_clock;

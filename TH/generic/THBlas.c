@@ -302,9 +302,9 @@ void THBlas_(gemm)(char transa, char transb, long m, long n, long k, real alpha,
 #ifdef THBLAS_USE_CBLAS
   int isa = THVector_isa(); /* ember's kernels on AVX2 and AVX-512 CPUs, OpenBLAS on older ones */
   if (isa > 0) {
-    if (k == 0 || alpha == 0) { /* BLAS's rule: A and B are not read, C = beta*C */
-      for (long j = 0; j < n; j++)
-        for (long i = 0; i < m; i++) c[i + j * ldc] = beta == 0 ? 0 : beta * c[i + j * ldc];
+    if (k == 0 || alpha == 0) { /* BLAS's rule: A and B are not read, C = beta*C (scal writes 0 for beta 0) */
+      if (beta != 1)
+        for (long j = 0; j < n; j++) THBlas_(scal)(m, beta, c + j * ldc, 1);
       return;
     }
     (isa >= 2 ? THGemm_(AVX512) : THGemm_(AVX2))(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);

@@ -222,22 +222,25 @@ static void GEMM_(packB)(int tb, const real *b, long ldb, long p0, long kc, long
   }
 }
 
-/* The packing space one thread needs for C[i0:i1, j0:j1], in reals (each part rounded to 64 bytes). */
+/* The packing space for a block of `rows` x `cols` of C, in reals, each part rounded to 64 bytes:
+ * packed A first, then packed B. */
 #define GEMM_ROUND64(N) (((N) + 64 / (long)sizeof(real) - 1) / (64 / (long)sizeof(real)) * (64 / (long)sizeof(real)))
+static long GEMM_(packedASpace)(long rows, long k) {
+  return GEMM_ROUND64(THMin(GEMM_MT, (rows + GEMM_MR - 1) / GEMM_MR * GEMM_MR) * THMin(GEMM_KC, k));
+}
+
 static long GEMM_(packSpace)(long rows, long cols, long k) {
-  long kc = THMin(GEMM_KC, k);
-  long mt = THMin(GEMM_MT, (rows + GEMM_MR - 1) / GEMM_MR * GEMM_MR);
   long nc = THMin(GEMM_NC, (cols + GEMM_NR - 1) / GEMM_NR * GEMM_NR);
-  return GEMM_ROUND64(mt * kc) + GEMM_ROUND64(kc * nc + GEMM_LANES); /* packB's last vector may overhang */
+  /* packB's last vector may overhang its panel by less than a vector */
+  return GEMM_(packedASpace)(rows, k) + GEMM_ROUND64(THMin(GEMM_KC, k) * nc + GEMM_LANES);
 }
 
 /* C[i0:i1, j0:j1] with the packing space `space` (packSpace of that block); k >= 1. */
 static void GEMM_(block)(int ta, int tb, long i0, long i1, long j0, long j1, long k, real alpha, const real *a,
                          long lda, const real *b, long ldb, real beta, real *c, long ldc, real *space) {
-  long kc0 = THMin(GEMM_KC, k);
   const int panelWise = j1 - j0 <= GEMM_NC; /* one block of B: pack each A panel just before its use */
   real *packedA = space;
-  real *packedB = space + GEMM_ROUND64(THMin(GEMM_MT, (i1 - i0 + GEMM_MR - 1) / GEMM_MR * GEMM_MR) * kc0);
+  real *packedB = space + GEMM_(packedASpace)(i1 - i0, k);
   for (long ic = i0; ic < i1; ic += GEMM_MT) {
     long mt = THMin(GEMM_MT, i1 - ic);
     for (long pc = 0; pc < k; pc += GEMM_KC) {

@@ -35,6 +35,8 @@
 #include "THGenerateFloatTypes.h"
 #include "generic/DirectConvolution.h"
 #include "THGenerateFloatTypes.h"
+#include "generic/PlaneConvolution.h"
+#include "THGenerateFloatTypes.h"
 #include "generic/ConvolutionGemm.h"
 #include "THGenerateFloatTypes.h"
 #include "generic/ConvolutionMap.h"

@@ -34,15 +34,6 @@ static int THNN_(unfoldingThreads)(long nImages, double multiplyAdds) {
 #endif
 }
 
-/* The calling thread's number in its team (0 on one thread). */
-static inline int THNN_(unfoldingThread)(void) {
-#ifdef _OPENMP
-  return omp_get_thread_num();
-#else
-  return 0;
-#endif
-}
-
 /* Column buffers of `size` elements for threads 1 .. threads - 1 (thread 0 has the caller's);
  * NULL for one thread. Allocated before the parallel region, which must not raise errors. */
 static real *THNN_(unfoldingScratch)(int threads, long size) {
@@ -78,7 +69,7 @@ void THNN_(unfoldingForward)(const THNN_(Unfolding) *u, long nImages, long plane
     real *image = in + n * u->imageSize, *cols = image, *o = out + n * planes * L;
     if (columnsData)
       cols = keepAll ? columnsData + n * K * L
-                     : THNN_(unfoldingColumnsOf)(THNN_(unfoldingThread)(), columnsData, scratch, K * L);
+                     : THNN_(unfoldingColumnsOf)(THNN_convThread(), columnsData, scratch, K * L);
     if (b) THNN_(convFillPlanes)(o, planes, L, b);
     if (columnsData && u->unfoldRows) {
       /* a band of rows at a time, multiplied while its columns are still in cache */
@@ -115,7 +106,7 @@ void THNN_(unfoldingBackwardInput)(const THNN_(Unfolding) *u, long nImages, long
     real *i = in + n * u->imageSize, *o = out + n * planes * L;
     THNN_(convFillPlanes)(i, u->channels, u->imageSize / u->channels, initData);
     if (columnsData) {
-      real *cols = THNN_(unfoldingColumnsOf)(THNN_(unfoldingThread)(), columnsData, scratch, K * L);
+      real *cols = THNN_(unfoldingColumnsOf)(THNN_convThread(), columnsData, scratch, K * L);
       THBlas_(gemm)('n', 't', L, K, planes, 1, o, L, w, K, 0, cols, L);
       u->fold(u->geometry, cols, i);
     } else {
@@ -174,7 +165,7 @@ void THNN_(unfoldingBackwardWeight)(const THNN_(Unfolding) *u, long nImages, lon
   real *gradT = THAlloc(sizeof(real) * threads * K * planes);
 #pragma omp parallel num_threads(threads) if (threads > 1)
   {
-    const int t = THNN_(unfoldingThread)();
+    const int t = THNN_convThread();
     const long first = nImages * t / threads, last = nImages * (t + 1) / threads;
     real *sum = gradT + t * K * planes;
     real *own = ready ? NULL : THNN_(unfoldingColumnsOf)(t, columnsData, scratch, K * L);
@@ -277,6 +268,24 @@ static void THNN_(convWinograd)(long nImages, THTensor *in, long inPlanes, long 
   THNN_(convOperandsDone)(&o);
 }
 
+/* The output and weight-gradient passes of the kernels that need no unfolded columns: the direct
+ * ones (rows of 2 vectors or more) or the plane ones (shorter rows). */
+typedef struct {
+  void (*output)(const THNNConvGeometry *g, const real *input, long nImages, const real *weight, long planes,
+                 const real *bias, real *output);
+  void (*weightGradient)(const THNNConvGeometry *g, const real *input, const real *gradOutput, long nImages,
+                         long planes, accreal scale, real *gradWeight, real *gradBias);
+} THNN_(ColumnlessPasses);
+
+/* The columnless passes that take geometry g to `planes` planes on this CPU, or NULL (im2col +
+ * GEMM). Both passes go the same way: after a columnless output, finput holds no columns. */
+static const THNN_(ColumnlessPasses) *THNN_(convColumnless)(const THNNConvGeometry *g, long planes) {
+  static const THNN_(ColumnlessPasses) direct = {THNN_(directConvolution), THNN_(directWeightGradient)};
+  static const THNN_(ColumnlessPasses) plane = {THNN_(planeConvolution), THNN_(planeWeightGradient)};
+  if (THNN_(directApplies)(g, planes, THNN_DIRECT_OUTPUT)) return &direct;
+  return THNN_(planeApplies)(g, planes) ? &plane : NULL;
+}
+
 void THNN_(ConvolutionGemm_updateOutput)(const char *fn, THTensor *input, THTensor *output, THTensor *weight,
                                          THTensor *bias, THTensor *columns, const char *columnsName,
                                          int keepColumns, const THNNConvParams *p) {
@@ -297,11 +306,12 @@ void THNN_(ConvolutionGemm_updateOutput)(const char *fn, THTensor *input, THTens
                         p->padW, weight, 0, nOut, bias, output);
     return;
   }
-  if (THNN_(directApplies)(&plan.geometry, nOut, THNN_DIRECT_OUTPUT)) {
+  const THNN_(ColumnlessPasses) *columnless = THNN_(convColumnless)(&plan.geometry, nOut);
+  if (columnless) {
     THTensor_(resize1d)(columns, 0); /* as for Winograd */
     THNN_(ConvOperands) o = THNN_(convOperands)(input, weight, bias, output);
-    THNN_(directConvolution)(&plan.geometry, THTensor_(data)(o.in), plan.nImages, THTensor_(data)(o.weight), nOut,
-                             THNN_(convOperandsBias)(&o), THTensor_(data)(o.out));
+    columnless->output(&plan.geometry, THTensor_(data)(o.in), plan.nImages, THTensor_(data)(o.weight), nOut,
+                       THNN_(convOperandsBias)(&o), THTensor_(data)(o.out));
     THNN_(convOperandsDone)(&o);
     return;
   }
@@ -362,11 +372,12 @@ void THNN_(ConvolutionGemm_accGradParameters)(const char *fn, THTensor *input, T
     THTensor_(free)(goT);
     return;
   }
-  if (THNN_(directApplies)(&plan.geometry, nOut, THNN_DIRECT_GRAD_WEIGHT)) {
+  const THNN_(ColumnlessPasses) *columnless = THNN_(convColumnless)(&plan.geometry, nOut);
+  if (columnless) {
     THTensor *inT = THTensor_(newContiguous)(input), *goT = THTensor_(newContiguous)(gradOutput);
     THTensor *gwT = THNN_(writable)(gradWeight, 1), *gbT = gradBias ? THNN_(writable)(gradBias, 1) : NULL;
-    THNN_(directWeightGradient)(&plan.geometry, THTensor_(data)(inT), THTensor_(data)(goT), plan.nImages, nOut,
-                                scale, THTensor_(data)(gwT), gbT ? THTensor_(data)(gbT) : NULL);
+    columnless->weightGradient(&plan.geometry, THTensor_(data)(inT), THTensor_(data)(goT), plan.nImages, nOut, scale,
+                               THTensor_(data)(gwT), gbT ? THTensor_(data)(gbT) : NULL);
     THNN_(writeBack)(gradWeight, gwT);
     if (gbT) THNN_(writeBack)(gradBias, gbT);
     THTensor_(free)(inT);

@@ -27,8 +27,9 @@ typedef real THNN_(DirectVector) __attribute__((vector_size(32), aligned(sizeof(
 int THNN_(directApplies)(const THNNConvGeometry *g, long planes, THNNDirectPass pass) {
   const long taps = g->channels * g->kH * g->kW;
   if (THVector_isa() < 1 || g->dilationH != 1 || g->dilationW != 1 || g->dW > 4 || taps < 16 ||
-      taps > THNN_DIRECT_MAX_TAPS || g->outWidth < 2 * THNN_DIRECT_LANES || planes < THNN_DIRECT_BLOCK)
+      taps > THNN_DIRECT_MAX_TAPS || planes < THNN_DIRECT_BLOCK)
     return 0;
+  if (pass == THNN_DIRECT_GRAD_INPUT ? g->width < THNN_DIRECT_LANES : g->outWidth < 2 * THNN_DIRECT_LANES) return 0;
   return pass != THNN_DIRECT_GRAD_INPUT || g->channels >= 3;
 }
 
@@ -160,22 +161,6 @@ __attribute__((target("avx2,fma,avx512f,avx512vl"))) static void THNN_(directRow
 #undef THNN_DIRECT_CASE
 #undef THNN_DIRECT_ROW
 
-/* How many threads share out totalRows output rows of `multiplyAdds` work in all. */
-static int THNN_(directThreads)(long totalRows, double multiplyAdds) {
-#ifdef _OPENMP
-  if (!omp_in_parallel() && multiplyAdds > THNN_CONV_OMP_MIN) return (int)THMin((long)omp_get_max_threads(), totalRows);
-#endif
-  return 1;
-}
-
-static inline int THNN_(directThread)(void) {
-#ifdef _OPENMP
-  return omp_get_thread_num();
-#else
-  return 0;
-#endif
-}
-
 /* The band that starts at row r of the batch (image *n, output rows [*oh0, *oh1)) in a run that ends
  * at row `last`: at most THNN_DIRECT_BAND rows, within one image. */
 static inline void THNN_(directBand)(long r, long last, long outH, long *n, long *oh0, long *oh1) {
@@ -201,11 +186,11 @@ void THNN_(directConvolution)(const THNNConvGeometry *g, const real *input, long
       for (long t = 0; t < taps; t++) packed[(b * taps + t) * THNN_DIRECT_BLOCK + q] = p < planes ? weight[p * taps + t] : 0;
       packedBias[b * THNN_DIRECT_BLOCK + q] = p < planes && bias ? bias[p] : 0;
     }
-  const int threads = THNN_(directThreads)(totalRows, (double)totalRows * g->outWidth * planes * taps);
+  const int threads = THNN_convThreads(totalRows, (double)totalRows * g->outWidth * planes * taps);
   real *buffers = THAlloc(sizeof(real) * (size_t)(threads * bufferSize));
 #pragma omp parallel num_threads(threads) if (threads > 1)
   {
-    const int t = THNN_(directThread)();
+    const int t = THNN_convThread();
     real *buffer = buffers + t * bufferSize;
     long offsets[THNN_DIRECT_MAX_TAPS];
     /* a contiguous run of the batch's output rows, in bands within each image */
@@ -330,12 +315,12 @@ void THNN_(directWeightGradient)(const THNNConvGeometry *g, const real *input, c
   const long blockSums = (taps + 1) * THNN_DIRECT_BLOCK * THNN_DIRECT_LANES, sumsSize = blocks * blockSums;
   const long dyPlane = THNN_DIRECT_BAND * dyRow, bandSize = g->channels * l.bandRows * l.rowStride;
   const long bufferSize = bandSize + THNN_DIRECT_BLOCK * dyPlane;
-  const int threads = THNN_(directThreads)(totalRows, (double)totalRows * outW * planes * taps);
+  const int threads = THNN_convThreads(totalRows, (double)totalRows * outW * planes * taps);
   real *buffers = THAlloc(sizeof(real) * (size_t)(threads * bufferSize));
   real *sums = THAlloc(sizeof(real) * (size_t)(threads * sumsSize));
 #pragma omp parallel num_threads(threads) if (threads > 1)
   {
-    const int t = THNN_(directThread)();
+    const int t = THNN_convThread();
     real *buffer = buffers + t * bufferSize, *padded = buffer + bandSize, *own = sums + t * sumsSize;
     long offsets[THNN_DIRECT_MAX_TAPS];
     memset(own, 0, sizeof(real) * (size_t)sumsSize);
@@ -491,11 +476,11 @@ void THNN_(directInputGradient)(const THNNConvGeometry *g, const real *gradOutpu
         for (long c = 0; c < cb; c++)
           packed[c0 * kernelSize * planes + (k * planes + q) * cb + c] = weight[(q * C + c0 + c) * kernelSize + k];
   }
-  const int threads = THNN_(directThreads)(totalRows, (double)nImages * outH * outW * planes * taps);
+  const int threads = THNN_convThreads(totalRows, (double)nImages * outH * outW * planes * taps);
   real *buffers = THAlloc(sizeof(real) * (size_t)(threads * (dySize + rowSize)));
 #pragma omp parallel num_threads(threads) if (threads > 1)
   {
-    const int t = THNN_(directThread)();
+    const int t = THNN_convThread();
     real *dy = buffers + t * (dySize + rowSize), *row = dy + dySize;
     long dyOff[THNN_DIRECT_MAX_TAPS], wOff[THNN_DIRECT_MAX_TAPS];
     for (long r = totalRows * t / threads, last = totalRows * (t + 1) / threads; r < last;) {

@@ -5,8 +5,9 @@
  * a small part of its time. */
 #define THNN_DIRECT_MAX_TAPS 256
 
-/* The three passes, which pay off on different shapes. */
-typedef enum { THNN_DIRECT_OUTPUT, THNN_DIRECT_GRAD_INPUT, THNN_DIRECT_GRAD_WEIGHT } THNNDirectPass;
+/* The passes, which pay off on different shapes: the output (and with it the weight gradient, which
+ * follows the output: see directApplies) and the input gradient. */
+typedef enum { THNN_DIRECT_OUTPUT, THNN_DIRECT_GRAD_INPUT } THNNDirectPass;
 
 #else
 /* Convolutions over few input planes (kH * kW * channels <= THNN_DIRECT_MAX_TAPS), computed

@@ -7,6 +7,25 @@
  * L2 in float), so that the GEMM reads them from cache. */
 #define THNN_CONV_BAND 131072
 
+/* The calling thread's number in its OpenMP team (0 without OpenMP). */
+static inline int THNN_convThread(void) {
+#ifdef _OPENMP
+  return omp_get_thread_num();
+#else
+  return 0;
+#endif
+}
+
+/* How many threads share out `units` pieces of a convolution pass of `multiplyAdds` multiply-adds
+ * in all: OpenMP's (at most one per piece) when the pass is worth a parallel region and the caller
+ * is not in one already, else 1. */
+static inline int THNN_convThreads(long units, double multiplyAdds) {
+#ifdef _OPENMP
+  if (!omp_in_parallel() && multiplyAdds > THNN_CONV_OMP_MIN) return (int)THMin((long)omp_get_max_threads(), units);
+#endif
+  return 1;
+}
+
 #else
 /* im2col / col2im: the unfolding every 2D convolution of THNN goes through (SpatialConvolutionMM,
  * Dilated, Full, FullDilated, DepthWise, Local, Map, FullMap, and the legacy unfolded_copy /

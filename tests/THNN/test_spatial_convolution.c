@@ -422,16 +422,18 @@ static void test_adjoint_large(void **state) {
                 SIZES(6, 4, 5), connection_table());
 }
 
-/* A direct (definition) convolution checks SpatialConvolutionMM's forward on input [N x C x H x W]
- * and weight [O x C x kH x kW]; gradInput and gradWeight follow from it by check_adjoint. */
+/* A direct (definition) convolution checks SpatialConvolutionMM's (or, for kind DILATED, the dilated
+ * one's) forward on input [N x C x H x W] and weight [O x C x kH x kW]; gradInput and gradWeight
+ * follow from it by check_adjoint. */
 static void check_mm_direct(long N, long C, long H, long W, long O, Spec s) {
   const long kH = s.kH, kW = s.kW, dH = s.dH, dW = s.dW, pH = s.padH, pW = s.padW;
+  const long eH = s.dilH ? s.dilH : 1, eW = s.dilW ? s.dilW : 1;
   THDoubleTensor *input = random_double(21, 4, (long[]){N, C, H, W});
   THDoubleTensor *weight = random_double(22, 4, (long[]){O, C, kH, kW}), *bias = random_double(23, 1, (long[]){O});
   DoubleConv *c = DoubleConv_new(s, weight, bias, NULL);
   THDoubleTensor *out = THDoubleTensor_new();
   DoubleConv_forward(c, input, out);
-  const long oH = (H + 2 * pH - kH) / dH + 1, oW = (W + 2 * pW - kW) / dW + 1;
+  const long oH = (H + 2 * pH - eH * (kH - 1) - 1) / dH + 1, oW = (W + 2 * pW - eW * (kW - 1) - 1) / dW + 1;
   assert_int_equal(out->size[2], oH);
   assert_int_equal(out->size[3], oW);
   const double *x = THDoubleTensor_data(input), *w = THDoubleTensor_data(weight), *b = THDoubleTensor_data(bias);
@@ -443,7 +445,7 @@ static void check_mm_direct(long N, long C, long H, long W, long O, Spec s) {
           for (long ch = 0; ch < C; ch++)
             for (long u = 0; u < kH; u++)
               for (long v = 0; v < kW; v++) {
-                long y = i * dH - pH + u, z = j * dW - pW + v;
+                long y = i * dH - pH + u * eH, z = j * dW - pW + v * eW;
                 if (y >= 0 && y < H && z >= 0 && z < W)
                   sum += w[((o * C + ch) * kH + u) * kW + v] * x[((n * C + ch) * H + y) * W + z];
               }
@@ -505,6 +507,44 @@ static void test_mm_direct_kernels(void **state) {
       {3, 1, 19, 28, 6, {.kind = MM, .kW = 5, .kH = 5, .dW = 1, .dH = 1, .padW = 0, .padH = 0}},
       {2, 2, 18, 26, 4, {.kind = DILATED, .kW = 5, .kH = 3, .dW = 2, .dH = 1, .padW = 2, .padH = 1, .dilW = 1,
                          .dilH = 1}},
+  };
+  const int saved = THGetNumThreads();
+  for (int pass = 0; pass < KERNEL_SETS; pass++) {
+    kernel_set_name(pass);
+    for (int threads = 1; threads <= 2; threads++) {
+      THSetNumThreads(threads);
+      for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const long N = cases[i].N, C = cases[i].C, H = cases[i].H, W = cases[i].W, O = cases[i].O;
+        const Spec s = cases[i].s;
+        check_mm_direct(N, C, H, W, O, s);
+        check_adjoint(s, SIZES(N, C, H, W), SIZES(O, C, s.kH, s.kW), NULL);
+        check_grad_bias(N, C, H, W, O, s);
+      }
+    }
+  }
+  THSetNumThreads(saved);
+  kernel_set_name(KERNEL_SETS - 1);
+}
+
+/* Output rows shorter than 2 vectors (8 columns in Double) with a block of planes or more (8 in
+ * Double) go through the plane kernels (THNN/generic/PlaneConvolution.c) for the output and the
+ * weight gradient, and image rows of a vector or more (4 columns) through the direct input
+ * gradient; every kernel set against the definition, the adjoint identities and gradBias. The
+ * shapes: LeNet's second layer made narrower, a block exactly, partial blocks (13, 20 planes),
+ * runs of pixels that do not divide a row, unequal padding, strides, a dilation, one image split
+ * between threads, images narrower than a vector (the input gradient then takes the GEMM). */
+static void test_mm_plane_kernels(void **state) {
+  const struct {
+    long N, C, H, W, O;
+    Spec s;
+  } cases[] = {
+      {3, 6, 10, 9, 16, {.kind = MM, .kW = 5, .kH = 5, .dW = 1, .dH = 1, .padW = 0, .padH = 0}},
+      {2, 4, 7, 6, 8, {.kind = MM, .kW = 3, .kH = 3, .dW = 1, .dH = 1, .padW = 1, .padH = 1}},
+      {2, 3, 11, 13, 13, {.kind = MM, .kW = 4, .kH = 3, .dW = 2, .dH = 3, .padW = 2, .padH = 1}},
+      {1, 5, 20, 7, 20, {.kind = MM, .kW = 3, .kH = 2, .dW = 1, .dH = 1, .padW = 0, .padH = 1}},
+      {2, 2, 12, 3, 9, {.kind = MM, .kW = 3, .kH = 5, .dW = 1, .dH = 2, .padW = 1, .padH = 0}},
+      {2, 3, 13, 11, 10, {.kind = DILATED, .kW = 3, .kH = 3, .dW = 2, .dH = 1, .padW = 2, .padH = 1, .dilW = 2,
+                          .dilH = 3}},
   };
   const int saved = THGetNumThreads();
   for (int pass = 0; pass < KERNEL_SETS; pass++) {
@@ -618,12 +658,14 @@ static void check_float_accuracy(long N, long C, long H, long W, long O, int k, 
 }
 
 /* Winograd on W1's channel counts (its transforms add 16 terms where im2col adds 9: no loss beyond
- * that), and the direct kernels on W2's shape with fewer images, with every kernel set. */
+ * that), and with every kernel set the direct kernels on W2's shape with fewer images and the plane
+ * kernels on W8's second layer. */
 static void test_float_accuracy(void **state) {
   check_float_accuracy(2, 64, 12, 13, 32, 3, 1, 1);
   for (int pass = 0; pass < KERNEL_SETS; pass++) {
     kernel_set_name(pass);
     check_float_accuracy(2, 3, 64, 70, 64, 7, 2, 3);
+    check_float_accuracy(3, 6, 14, 14, 16, 5, 1, 0);
   }
 }
 
@@ -911,6 +953,7 @@ int main(void) {
       cmocka_unit_test(test_mm_winograd),
       cmocka_unit_test(test_mm_direct_kernels),
       cmocka_unit_test(test_mm_direct_unread_columns),
+      cmocka_unit_test(test_mm_plane_kernels),
       cmocka_unit_test(test_float_accuracy),
       cmocka_unit_test(test_threads_take_images),
       cmocka_unit_test(test_noncontiguous),

@@ -22,8 +22,10 @@ typedef real THNN_(DirectVector) __attribute__((vector_size(32), aligned(sizeof(
 
 /* Measured against im2col + GEMM at 1 thread (Float, Zen 4): the direct passes lose with fewer than
  * 16 taps and, for the input gradient, with fewer than 3 channels (a loaded vector then feeds one or
- * two multiply-adds). The weight gradient goes where the output goes: when the output is direct,
- * the GEMM's way would have to unfold the input again (finput is empty), and loses. */
+ * two multiply-adds). The output needs rows of 2 vectors (shorter ones are the plane kernels'); the
+ * input gradient, whose rows are the image's, wins from one vector on (W8's second layer, 14
+ * columns: 1.4x, Float, Zen 3). The weight gradient goes where the output goes: when the output is
+ * direct, the GEMM's way would have to unfold the input again (finput is empty), and loses. */
 int THNN_(directApplies)(const THNNConvGeometry *g, long planes, THNNDirectPass pass) {
   const long taps = g->channels * g->kH * g->kW;
   if (THVector_isa() < 1 || g->dilationH != 1 || g->dilationW != 1 || g->dW > 4 || taps < 16 ||
@@ -372,11 +374,11 @@ void THNN_(directWeightGradient)(const THNNConvGeometry *g, const real *input, c
 /* ---------------------------------------------------------------- input gradient
  * The transposed pass, gathered per input element: in the padded, phase-split frame (padded column
  * j * dW + p), input element (c, Y, p, j) receives weight[q][c][kh][kw] * gradOutput[q][oh][ow] for
- * every kh with Y = oh * dH + kh and kw = p + m * dW, ow = j - m. Registers hold up to 4 channels x
+ * every kh with Y = oh * dH + kh and kw = p + m * dW, ow = j - m. Registers hold up to 6 channels x
  * a run of j vectors; each gradient vector loaded serves all the channels. */
 
-/* Channels per register block. */
-#define THNN_DIRECT_INPUT_BLOCK 4
+/* Channels per register block, at most; the channels are split into blocks of equal size. */
+#define THNN_DIRECT_INPUT_BLOCK 6
 
 /* acc[c][j] = sum over entries e and planes q of weights[(wOff[e] + q) * cb + c] * dy[dyOff[e] + q *
  * planeStride + column]; then out[c * outStride + column] = acc (whole vectors). Inlined with
@@ -390,24 +392,27 @@ static inline __attribute__((always_inline)) void THNN_(directInputBlock)(
     for (int j = 0; j < vectors; j++) acc[c][j] = (vec){0};
   for (long e = 0; e < entries; e++) {
     const real *d = dy + dyOff[e], *w = weights + wOff[e] * cb;
-    for (long q = 0; q < planes; q++, d += planeStride, w += cb)
+    for (long q = 0; q < planes; q++, d += planeStride, w += cb) {
+      vec x[8];
 #pragma GCC unroll 8
-      for (int j = 0; j < vectors; j++) {
-        const vec x = *(const vec *)(d + j * THNN_DIRECT_LANES);
-#pragma GCC unroll 4
-        for (int c = 0; c < cb; c++) acc[c][j] += w[c] * x;
-      }
+      for (int j = 0; j < vectors; j++) x[j] = *(const vec *)(d + j * THNN_DIRECT_LANES);
+#pragma GCC unroll 6
+      for (int c = 0; c < cb; c++)
+#pragma GCC unroll 8
+        for (int j = 0; j < vectors; j++) acc[c][j] += w[c] * x[j];
+    }
   }
   for (int c = 0; c < cb; c++)
     for (int j = 0; j < vectors; j++) *(vec *)(out + c * outStride + j * THNN_DIRECT_LANES) = acc[c][j];
 }
 
-/* A row of `vectors` vectors for a block of cb channels, in runs of as many vectors as `registers`
- * hold (cb x vectors accumulators, cb broadcast weights and the gradient vector), 8 at most. */
-#define THNN_DIRECT_INPUT(registers)                                                                   \
-  const long most = THMin(8L, ((registers) - 1 - cb) / cb);                                           \
-  for (long j0 = 0; j0 < vectors; j0 += most) {                                                       \
-    const long count = THMin(most, vectors - j0), column = j0 * THNN_DIRECT_LANES;                    \
+/* A row of `vectors` vectors for a block of cb channels, in runs of as many vectors as the registers
+ * hold: most[cb] (cb x vectors accumulators, and the loaded gradient vectors or the broadcast
+ * weights, whichever are fewer, and one of the others). The case lists below give every (cb, n) with
+ * n <= most[cb]. */
+#define THNN_DIRECT_INPUT(most)                                                                        \
+  for (long j0 = 0; j0 < vectors; j0 += most[cb]) {                                                   \
+    const long count = THMin((long)most[cb], vectors - j0), column = j0 * THNN_DIRECT_LANES;           \
     switch (cb * 16 + count) { THNN_DIRECT_INPUT_CASES }                                              \
   }
 #define THNN_DIRECT_INPUT_CASE(cb, n)                                                                  \
@@ -415,44 +420,53 @@ static inline __attribute__((always_inline)) void THNN_(directInputBlock)(
     THNN_(directInputBlock)(cb, n, dy + column, planeStride, weights, planes, dyOff, wOff, entries,   \
                             out + column, outStride);                                                 \
     break;
-#define THNN_DIRECT_INPUT_CB(cb, n)                                                                    \
-  THNN_DIRECT_INPUT_CASE(1, n) THNN_DIRECT_INPUT_CASE(2, n) THNN_DIRECT_INPUT_CASE(3, n)              \
-  THNN_DIRECT_INPUT_CASE(4, n)
+#define THNN_DIRECT_INPUT_UPTO2(cb) THNN_DIRECT_INPUT_CASE(cb, 1) THNN_DIRECT_INPUT_CASE(cb, 2)
+#define THNN_DIRECT_INPUT_UPTO3(cb) THNN_DIRECT_INPUT_UPTO2(cb) THNN_DIRECT_INPUT_CASE(cb, 3)
+#define THNN_DIRECT_INPUT_UPTO4(cb) THNN_DIRECT_INPUT_UPTO3(cb) THNN_DIRECT_INPUT_CASE(cb, 4)
+#define THNN_DIRECT_INPUT_UPTO5(cb) THNN_DIRECT_INPUT_UPTO4(cb) THNN_DIRECT_INPUT_CASE(cb, 5)
+#define THNN_DIRECT_INPUT_UPTO6(cb) THNN_DIRECT_INPUT_UPTO5(cb) THNN_DIRECT_INPUT_CASE(cb, 6)
+#define THNN_DIRECT_INPUT_UPTO8(cb) \
+  THNN_DIRECT_INPUT_UPTO6(cb) THNN_DIRECT_INPUT_CASE(cb, 7) THNN_DIRECT_INPUT_CASE(cb, 8)
 
 typedef void (*THNN_(DirectInputKernel))(long cb, long vectors, const real *dy, long planeStride,
                                          const real *weights, long planes, const long *dyOff, const long *wOff,
                                          long entries, real *out, long outStride);
 
-/* AVX2 (16 registers): 4 x 2, 3 x 4, 2 x 6 or 1 x 8 accumulators */
+/* AVX2 (16 registers) */
 #define THNN_DIRECT_INPUT_CASES                                                                        \
-  THNN_DIRECT_INPUT_CB(4, 1) THNN_DIRECT_INPUT_CB(4, 2) THNN_DIRECT_INPUT_CASE(3, 3)                  \
-  THNN_DIRECT_INPUT_CASE(3, 4) THNN_DIRECT_INPUT_CASE(2, 3) THNN_DIRECT_INPUT_CASE(2, 4)              \
-  THNN_DIRECT_INPUT_CASE(2, 5) THNN_DIRECT_INPUT_CASE(2, 6) THNN_DIRECT_INPUT_CASE(1, 3)              \
-  THNN_DIRECT_INPUT_CASE(1, 4) THNN_DIRECT_INPUT_CASE(1, 5) THNN_DIRECT_INPUT_CASE(1, 6)              \
-  THNN_DIRECT_INPUT_CASE(1, 7) THNN_DIRECT_INPUT_CASE(1, 8)
+  THNN_DIRECT_INPUT_UPTO8(1) THNN_DIRECT_INPUT_UPTO6(2) THNN_DIRECT_INPUT_UPTO4(3)                    \
+  THNN_DIRECT_INPUT_UPTO3(4) THNN_DIRECT_INPUT_UPTO2(5) THNN_DIRECT_INPUT_UPTO2(6)
 __attribute__((target("avx2,fma"))) static void THNN_(directInputAVX2)(long cb, long vectors, const real *dy,
                                                                       long planeStride, const real *weights,
                                                                       long planes, const long *dyOff,
                                                                       const long *wOff, long entries, real *out,
                                                                       long outStride) {
-  THNN_DIRECT_INPUT(16)
+  static const int most[THNN_DIRECT_INPUT_BLOCK + 1] = {0, 8, 6, 4, 3, 2, 2};
+  THNN_DIRECT_INPUT(most)
 }
 #undef THNN_DIRECT_INPUT_CASES
-/* AVX-512 (32 registers): 4 x 6, 3 x 8, 2 x 8 or 1 x 8 accumulators */
+/* AVX-512 (32 registers) */
 #define THNN_DIRECT_INPUT_CASES                                                                        \
-  THNN_DIRECT_INPUT_CB(4, 1) THNN_DIRECT_INPUT_CB(4, 2) THNN_DIRECT_INPUT_CB(4, 3)                    \
-  THNN_DIRECT_INPUT_CB(4, 4) THNN_DIRECT_INPUT_CB(4, 5) THNN_DIRECT_INPUT_CB(4, 6)                    \
-  THNN_DIRECT_INPUT_CASE(3, 7) THNN_DIRECT_INPUT_CASE(3, 8) THNN_DIRECT_INPUT_CASE(2, 7)              \
-  THNN_DIRECT_INPUT_CASE(2, 8) THNN_DIRECT_INPUT_CASE(1, 7) THNN_DIRECT_INPUT_CASE(1, 8)
+  THNN_DIRECT_INPUT_UPTO8(1) THNN_DIRECT_INPUT_UPTO8(2) THNN_DIRECT_INPUT_UPTO8(3)                    \
+  THNN_DIRECT_INPUT_UPTO6(4) THNN_DIRECT_INPUT_UPTO5(5) THNN_DIRECT_INPUT_UPTO4(6)
 __attribute__((target("avx2,fma,avx512f,avx512vl"))) static void THNN_(directInputAVX512)(
     long cb, long vectors, const real *dy, long planeStride, const real *weights, long planes, const long *dyOff,
     const long *wOff, long entries, real *out, long outStride) {
-  THNN_DIRECT_INPUT(32)
+  static const int most[THNN_DIRECT_INPUT_BLOCK + 1] = {0, 8, 8, 8, 6, 5, 4};
+  THNN_DIRECT_INPUT(most)
 }
 #undef THNN_DIRECT_INPUT_CASES
-#undef THNN_DIRECT_INPUT_CB
+#undef THNN_DIRECT_INPUT_UPTO8
+#undef THNN_DIRECT_INPUT_UPTO6
+#undef THNN_DIRECT_INPUT_UPTO5
+#undef THNN_DIRECT_INPUT_UPTO4
+#undef THNN_DIRECT_INPUT_UPTO3
+#undef THNN_DIRECT_INPUT_UPTO2
 #undef THNN_DIRECT_INPUT_CASE
 #undef THNN_DIRECT_INPUT
+
+/* The size of block i of `blocks` blocks of C channels, as equal as can be. */
+static inline long THNN_(directChannelBlock)(long C, long blocks, long i) { return C / blocks + (i < C % blocks); }
 
 void THNN_(directInputGradient)(const THNNConvGeometry *g, const real *gradOutput, long nImages, const real *weight,
                                 long planes, real *gradInput) {
@@ -469,8 +483,9 @@ void THNN_(directInputGradient)(const THNNConvGeometry *g, const real *gradOutpu
 
   /* weights by block of channels: block cb0's [kh][kw][q][c < cb] at cb0 * kernelSize * planes */
   real *packed = THAlloc(sizeof(real) * (size_t)(planes * taps));
-  for (long c0 = 0; c0 < C; c0 += THNN_DIRECT_INPUT_BLOCK) {
-    const long cb = THMin((long)THNN_DIRECT_INPUT_BLOCK, C - c0);
+  const long channelBlocks = (C + THNN_DIRECT_INPUT_BLOCK - 1) / THNN_DIRECT_INPUT_BLOCK;
+  for (long i = 0, c0 = 0, cb; i < channelBlocks; i++, c0 += cb) {
+    cb = THNN_(directChannelBlock)(C, channelBlocks, i);
     for (long k = 0; k < kernelSize; k++)
       for (long q = 0; q < planes; q++)
         for (long c = 0; c < cb; c++)
@@ -511,8 +526,8 @@ void THNN_(directInputGradient)(const THNNConvGeometry *g, const real *gradOutpu
           /* the row's phase-p columns that fall in the image */
           long lo, hi;
           THNN_(im2colValidRange)(p - g->padW, dW, W, J, &lo, &hi);
-          for (long c0 = 0; c0 < C; c0 += THNN_DIRECT_INPUT_BLOCK) {
-            const long cb = THMin((long)THNN_DIRECT_INPUT_BLOCK, C - c0);
+          for (long i = 0, c0 = 0, cb; i < channelBlocks; i++, c0 += cb) {
+            cb = THNN_(directChannelBlock)(C, channelBlocks, i);
             if (entries)
               kernel(cb, vectors, dy, dyPlane, packed + c0 * kernelSize * planes, planes, dyOff, wOff, entries, row, J);
             else

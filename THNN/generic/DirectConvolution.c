@@ -4,16 +4,24 @@
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 
-/* Output planes per register block. */
-#define THNN_DIRECT_BLOCK 4
+/* Output planes per register block (missing planes of the last block are computed as 0), and the
+ * fewest planes the direct kernels take. */
+#define THNN_DIRECT_BLOCK 6
+#define THNN_DIRECT_MIN_PLANES 4
 /* Output rows per padded band a thread copies and then computes. */
 #define THNN_DIRECT_BAND 16
 /* Vectors of gradient (whole output rows) the weight gradient's kernels take at a time, at least. */
 #define THNN_DIRECT_GRAD_VECTORS 56
-/* Vectors of an output row per register block, at most: 4 x 6 accumulators, 4 broadcast weights
- * and the input vector fill AVX-512's 32 registers (4 x 2 + 5 of AVX2's 16). */
-#define THNN_DIRECT_VECTORS_AVX512 6
+/* Vectors of an output row per register block, at most: 6 x 4 accumulators, the 4 input vectors
+ * and a broadcast weight fill 29 of AVX-512's 32 registers (6 x 2 + 3 of AVX2's 16). */
+#define THNN_DIRECT_VECTORS_AVX512 4
 #define THNN_DIRECT_VECTORS_AVX2 2
+/* The weight gradient's register block: 4 planes x up to 6 taps (AVX-512) or 3 (AVX2), and as many
+ * input vectors and the gradient's. Its loads are the taps' inputs and the planes' gradient: 6 planes
+ * x 2 taps measured a third slower on W2 than 4 x 3. */
+#define THNN_DIRECT_GRAD_BLOCK 4
+#define THNN_DIRECT_GRAD_TAPS_AVX512 6
+#define THNN_DIRECT_GRAD_TAPS_AVX2 3
 /* Lanes of the 32-byte vectors both builds use. */
 #define THNN_DIRECT_LANES ((long)(32 / sizeof(real)))
 
@@ -29,7 +37,7 @@ typedef real THNN_(DirectVector) __attribute__((vector_size(32), aligned(sizeof(
 int THNN_(directApplies)(const THNNConvGeometry *g, long planes, THNNDirectPass pass) {
   const long taps = g->channels * g->kH * g->kW;
   if (THVector_isa() < 1 || g->dilationH != 1 || g->dilationW != 1 || g->dW > 4 || taps < 16 ||
-      taps > THNN_DIRECT_MAX_TAPS || planes < THNN_DIRECT_BLOCK)
+      taps > THNN_DIRECT_MAX_TAPS || planes < THNN_DIRECT_MIN_PLANES)
     return 0;
   if (pass == THNN_DIRECT_GRAD_INPUT ? g->width < THNN_DIRECT_LANES : g->outWidth < 2 * THNN_DIRECT_LANES) return 0;
   return pass != THNN_DIRECT_GRAD_INPUT || g->channels >= 3;
@@ -103,12 +111,13 @@ static inline __attribute__((always_inline)) void THNN_(directBlock)(const int v
     for (int j = 0; j < vectors; j++) acc[q][j] = (vec){0} + bias[q];
   for (long t = 0; t < taps; t++) {
     const real *src = in + offsets[t], *w = weights + t * THNN_DIRECT_BLOCK;
+    vec x[THNN_DIRECT_VECTORS_AVX512];
 #pragma GCC unroll 8
-    for (int j = 0; j < vectors; j++) {
-      const vec x = *(const vec *)(src + j * THNN_DIRECT_LANES);
-#pragma GCC unroll 4
-      for (int q = 0; q < THNN_DIRECT_BLOCK; q++) acc[q][j] += w[q] * x;
-    }
+    for (int j = 0; j < vectors; j++) x[j] = *(const vec *)(src + j * THNN_DIRECT_LANES);
+#pragma GCC unroll 6
+    for (int q = 0; q < THNN_DIRECT_BLOCK; q++)
+#pragma GCC unroll 8
+      for (int j = 0; j < vectors; j++) acc[q][j] += w[q] * x[j];
   }
   for (long q = 0; q < nPlanes; q++)
     for (int j = 0; j < vectors; j++) {
@@ -151,9 +160,7 @@ __attribute__((target("avx2,fma"))) static void THNN_(directRowAVX2)(const real 
   THNN_DIRECT_ROW(THNN_DIRECT_VECTORS_AVX2)
 }
 #undef THNN_DIRECT_ROW_CASES
-#define THNN_DIRECT_ROW_CASES                                                                          \
-  THNN_DIRECT_CASE(1) THNN_DIRECT_CASE(2) THNN_DIRECT_CASE(3) THNN_DIRECT_CASE(4) THNN_DIRECT_CASE(5)  \
-  THNN_DIRECT_CASE(6)
+#define THNN_DIRECT_ROW_CASES THNN_DIRECT_CASE(1) THNN_DIRECT_CASE(2) THNN_DIRECT_CASE(3) THNN_DIRECT_CASE(4)
 __attribute__((target("avx2,fma,avx512f,avx512vl"))) static void THNN_(directRowAVX512)(
     const real *in, const long *offsets, long taps, const real *weights, const real *bias, real *out,
     long planeStride, long nPlanes, long width) {
@@ -224,24 +231,24 @@ static inline __attribute__((always_inline)) void THNN_(directGradBlock)(const i
                                                                          long planeStride, long rowStride,
                                                                          long rows, long vectors, real *sums) {
   typedef THNN_(DirectVector) vec;
-  vec acc[THNN_DIRECT_BLOCK][THNN_DIRECT_VECTORS_AVX512];
-  for (int q = 0; q < THNN_DIRECT_BLOCK; q++)
+  vec acc[THNN_DIRECT_GRAD_BLOCK][THNN_DIRECT_GRAD_TAPS_AVX512];
+  for (int q = 0; q < THNN_DIRECT_GRAD_BLOCK; q++)
     for (int tt = 0; tt < taps; tt++) acc[q][tt] = (vec){0};
   for (long r = 0; r < rows; r++)
     for (long j = 0; j < vectors; j++) {
       const real *src = in + r * step + j * THNN_DIRECT_LANES, *d = dy + r * rowStride + j * THNN_DIRECT_LANES;
-      vec x[THNN_DIRECT_VECTORS_AVX512];
+      vec x[THNN_DIRECT_GRAD_TAPS_AVX512];
 #pragma GCC unroll 8
       for (int tt = 0; tt < taps; tt++) x[tt] = *(const vec *)(src + offsets[tt]);
 #pragma GCC unroll 4
-      for (int q = 0; q < THNN_DIRECT_BLOCK; q++) {
+      for (int q = 0; q < THNN_DIRECT_GRAD_BLOCK; q++) {
         const vec y = *(const vec *)(d + q * planeStride);
 #pragma GCC unroll 8
         for (int tt = 0; tt < taps; tt++) acc[q][tt] += y * x[tt];
       }
     }
   for (int tt = 0; tt < taps; tt++)
-    for (int q = 0; q < THNN_DIRECT_BLOCK; q++) *(vec *)(sums + (tt * THNN_DIRECT_BLOCK + q) * THNN_DIRECT_LANES) += acc[q][tt];
+    for (int q = 0; q < THNN_DIRECT_GRAD_BLOCK; q++) *(vec *)(sums + (tt * THNN_DIRECT_GRAD_BLOCK + q) * THNN_DIRECT_LANES) += acc[q][tt];
 }
 
 /* sums[q * LANES + lane] += the lane-wise sums of the gradient rows, as directGradBlock reads them:
@@ -250,7 +257,7 @@ static inline __attribute__((always_inline)) void THNN_(directGradBias)(const re
                                                                         long rowStride, long rows, long vectors,
                                                                         real *sums) {
   typedef THNN_(DirectVector) vec;
-  for (int q = 0; q < THNN_DIRECT_BLOCK; q++) {
+  for (int q = 0; q < THNN_DIRECT_GRAD_BLOCK; q++) {
     vec acc = {0};
     for (long r = 0; r < rows; r++)
       for (long j = 0; j < vectors; j++) acc += *(const vec *)(dy + q * planeStride + r * rowStride + j * THNN_DIRECT_LANES);
@@ -272,25 +279,24 @@ static inline __attribute__((always_inline)) void THNN_(directGradBias)(const re
       t0 += count;                                                                                    \
     }                                                                                                 \
     THNN_(directGradBias)(dy + r0 * rowStride, planeStride, rowStride, n, vectors,                    \
-                          sums + taps * THNN_DIRECT_BLOCK * THNN_DIRECT_LANES);                       \
+                          sums + taps * THNN_DIRECT_GRAD_BLOCK * THNN_DIRECT_LANES);                       \
   }
 #define THNN_DIRECT_GRAD_CASE(k)                                                                       \
   case k:                                                                                             \
     THNN_(directGradBlock)(k, in + r0 * step, step, offsets + t0, dy + r0 * rowStride, planeStride,   \
-                           rowStride, n, vectors, sums + t0 * THNN_DIRECT_BLOCK * THNN_DIRECT_LANES); \
+                           rowStride, n, vectors, sums + t0 * THNN_DIRECT_GRAD_BLOCK * THNN_DIRECT_LANES); \
     break;
 
 typedef void (*THNN_(DirectGradKernel))(const real *in, long step, const long *offsets, long taps, const real *dy,
                                         long planeStride, long rowStride, long rows, long vectors, real *sums);
 
-/* AVX2: 4 x 3 accumulators, 3 input vectors and the gradient's fill the 16 registers */
 #define THNN_DIRECT_GRAD_CASES THNN_DIRECT_GRAD_CASE(1) THNN_DIRECT_GRAD_CASE(2) THNN_DIRECT_GRAD_CASE(3)
 __attribute__((target("avx2,fma"))) static void THNN_(directGradAVX2)(const real *in, long step,
                                                                      const long *offsets, long taps,
                                                                      const real *dy, long planeStride,
                                                                      long rowStride, long rows, long vectors,
                                                                      real *sums) {
-  THNN_DIRECT_GRAD(3)
+  THNN_DIRECT_GRAD(THNN_DIRECT_GRAD_TAPS_AVX2)
 }
 #undef THNN_DIRECT_GRAD_CASES
 #define THNN_DIRECT_GRAD_CASES                                                                         \
@@ -299,7 +305,7 @@ __attribute__((target("avx2,fma"))) static void THNN_(directGradAVX2)(const real
 __attribute__((target("avx2,fma,avx512f,avx512vl"))) static void THNN_(directGradAVX512)(
     const real *in, long step, const long *offsets, long taps, const real *dy, long planeStride, long rowStride,
     long rows, long vectors, real *sums) {
-  THNN_DIRECT_GRAD(THNN_DIRECT_VECTORS_AVX512)
+  THNN_DIRECT_GRAD(THNN_DIRECT_GRAD_TAPS_AVX512)
 }
 #undef THNN_DIRECT_GRAD_CASES
 #undef THNN_DIRECT_GRAD_CASE
@@ -309,14 +315,14 @@ void THNN_(directWeightGradient)(const THNNConvGeometry *g, const real *input, c
                                  long nImages, long planes, accreal scale, real *gradWeight, real *gradBias) {
   const THNN_(DirectGradKernel) kernel = THVector_isa() >= 2 ? THNN_(directGradAVX512) : THNN_(directGradAVX2);
   const THNN_(DirectLayout) l = THNN_(directLayout)(g);
-  const long taps = g->channels * g->kH * g->kW, blocks = (planes + THNN_DIRECT_BLOCK - 1) / THNN_DIRECT_BLOCK;
+  const long taps = g->channels * g->kH * g->kW, blocks = (planes + THNN_DIRECT_GRAD_BLOCK - 1) / THNN_DIRECT_GRAD_BLOCK;
   const long outH = g->outHeight, outW = g->outWidth, planeSize = outH * outW;
   const long imageSize = g->channels * g->height * g->width, totalRows = nImages * outH;
   const long vectors = (outW + THNN_DIRECT_LANES - 1) / THNN_DIRECT_LANES, dyRow = vectors * THNN_DIRECT_LANES;
   /* lane-wise sums per block: taps + 1 slots (the last the bias's) of BLOCK x LANES */
-  const long blockSums = (taps + 1) * THNN_DIRECT_BLOCK * THNN_DIRECT_LANES, sumsSize = blocks * blockSums;
+  const long blockSums = (taps + 1) * THNN_DIRECT_GRAD_BLOCK * THNN_DIRECT_LANES, sumsSize = blocks * blockSums;
   const long dyPlane = THNN_DIRECT_BAND * dyRow, bandSize = g->channels * l.bandRows * l.rowStride;
-  const long bufferSize = bandSize + THNN_DIRECT_BLOCK * dyPlane;
+  const long bufferSize = bandSize + THNN_DIRECT_GRAD_BLOCK * dyPlane;
   const int threads = THNN_convThreads(totalRows, (double)totalRows * outW * planes * taps);
   real *buffers = THAlloc(sizeof(real) * (size_t)(threads * bufferSize));
   real *sums = THAlloc(sizeof(real) * (size_t)(threads * sumsSize));
@@ -332,12 +338,12 @@ void THNN_(directWeightGradient)(const THNNConvGeometry *g, const real *input, c
       THNN_(directPadBand)(g, &l, input + n * imageSize, oh0, oh1, buffer);
       THNN_(directTapOffsets)(g, &l, (rows - 1) * g->dH + g->kH, offsets);
       for (long b = 0; b < blocks; b++) {
-        const long p0 = b * THNN_DIRECT_BLOCK;
+        const long p0 = b * THNN_DIRECT_GRAD_BLOCK;
         const real *dy = gradOutput + (n * planes + p0) * planeSize + oh0 * outW;
         long dyPlaneStride = planeSize, dyRowStride = outW;
-        if (outW != dyRow || p0 + THNN_DIRECT_BLOCK > planes) {
+        if (outW != dyRow || p0 + THNN_DIRECT_GRAD_BLOCK > planes) {
           /* rows that do not end on whole vectors, or planes missing: padded with 0 */
-          for (long q = 0; q < THNN_DIRECT_BLOCK; q++)
+          for (long q = 0; q < THNN_DIRECT_GRAD_BLOCK; q++)
             for (long i = 0; i < rows; i++) {
               real *dst = padded + q * dyPlane + i * dyRow;
               const long copied = p0 + q < planes ? outW : 0;
@@ -357,7 +363,7 @@ void THNN_(directWeightGradient)(const THNNConvGeometry *g, const real *input, c
   /* the threads' lane sums added in a fixed order */
   for (long p = 0; p < planes; p++)
     for (long t = 0; t <= taps; t++) {
-      const long k = (p / THNN_DIRECT_BLOCK) * blockSums + (t * THNN_DIRECT_BLOCK + p % THNN_DIRECT_BLOCK) *
+      const long k = (p / THNN_DIRECT_GRAD_BLOCK) * blockSums + (t * THNN_DIRECT_GRAD_BLOCK + p % THNN_DIRECT_GRAD_BLOCK) *
                      THNN_DIRECT_LANES;
       accreal sum = 0;
       for (int th = 0; th < threads; th++)

@@ -13,8 +13,8 @@ typedef enum { THNN_DIRECT_OUTPUT, THNN_DIRECT_GRAD_INPUT } THNNDirectPass;
 /* Convolutions over few input planes (kH * kW * channels <= THNN_DIRECT_MAX_TAPS), computed
  * directly: no unfolded columns, no GEMM. With so few taps per output, im2col + GEMM spends a
  * third of its time unfolding and packing (ResNet's first layer: 3 planes, 7x7, stride 2, 147
- * taps), while the direct loop keeps 4 output planes x up to 6 vectors of an output row in
- * registers and runs the taps through them: one vector load of input per 4 multiply-adds.
+ * taps), while the direct loop keeps 6 output planes x up to 4 vectors of an output row in
+ * registers and runs the taps through them: one vector load of input per 6 multiply-adds.
  *
  * The input is first copied, a band of rows at a time, into a padded buffer in which each row is
  * split by column phase (column j * dW + p of the padded row goes to phase row p, index j): the

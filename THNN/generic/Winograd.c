@@ -292,7 +292,7 @@ void THNN_(winogradConvolution)(const real *input, long nImages, long channels, 
     real *V = scratch + omp_get_thread_num() * p.perWorker, *M = V + 16 * channels * p.slotsMax;
     real *rows4 = M + 16 * planes * p.slotsMax, *zeros = rows4 + p.rows4Size, *spare = zeros + zerosSize;
     memset(zeros, 0, sizeof(real) * (size_t)zerosSize);
-#pragma omp for schedule(static)
+#pragma omp for schedule(dynamic, 1) /* a thread slowed by another process takes fewer chunks */
     for (long chunk = 0; chunk < p.chunks; chunk++) {
       const long row0 = chunk * p.rowsPerChunk, rows = THMin(p.rowsPerChunk, p.tileRows - row0);
       const long slots = rows * slotsW;
@@ -307,37 +307,51 @@ void THNN_(winogradConvolution)(const real *input, long nImages, long channels, 
   THFree(U);
 }
 
+/* The chunks' products are summed in groups of consecutive chunks, each group's sum in a buffer of
+ * its own, in chunk order; threads take groups as they come free (a thread slowed by another process
+ * does not hold the other back), and the groups are then added in group order, so the rounding is
+ * the same whichever thread summed what. At most this many bytes of group sums, and at least one
+ * group per thread: */
+#define THNN_WINOGRAD_GROUP_BYTES (32L << 20)
+#define THNN_WINOGRAD_GROUPS_PER_THREAD 4
+
 void THNN_(winogradWeightGradient)(const real *input, const real *gradOutput, long nImages, long channels,
                                    long height, long width, long padH, long padW, long planes, accreal scale,
                                    real *gradWeight) {
   const THNN_(WinogradPlan) p = THNN_(winogradPlan)(nImages, channels, height, width, padH, padW, planes);
   const long slotsW = THNN_(winogradSlotsPerRow)(&p.shape), zerosSize = THMax(width, p.shape.outWidth);
   const long sums = 16 * planes * channels;
-  /* per worker: its sums X, then its scratch */
-  real *scratch = THAlloc(sizeof(real) * p.workers * (sums + p.perWorker));
+  long groups = THMin(p.chunks, p.workers * THNN_WINOGRAD_GROUPS_PER_THREAD);
+  groups = THMax(p.workers, THMin(groups, THNN_WINOGRAD_GROUP_BYTES / (long)(sizeof(real) * sums)));
+  /* the group sums X, then each worker's scratch */
+  real *X = THAlloc(sizeof(real) * (groups * sums + p.workers * p.perWorker));
 #pragma omp parallel num_threads(p.workers) if (p.workers > 1)
   {
-    real *X = scratch + omp_get_thread_num() * (sums + p.perWorker), *V = X + sums;
-    real *W = V + 16 * channels * p.slotsMax, *rows4 = W + 16 * planes * p.slotsMax;
-    real *zeros = rows4 + p.rows4Size;
-    memset(X, 0, sizeof(real) * (size_t)sums);
+    real *V = X + groups * sums + omp_get_thread_num() * p.perWorker, *W = V + 16 * channels * p.slotsMax;
+    real *rows4 = W + 16 * planes * p.slotsMax, *zeros = rows4 + p.rows4Size;
     memset(zeros, 0, sizeof(real) * (size_t)zerosSize);
-#pragma omp for schedule(static)
-    for (long chunk = 0; chunk < p.chunks; chunk++) {
-      const long row0 = chunk * p.rowsPerChunk, rows = THMin(p.rowsPerChunk, p.tileRows - row0);
-      const long slots = rows * slotsW;
-      THNN_(winogradInputTiles)(&p.shape, input, row0, rows, V, rows4, zeros);
-      THNN_(winogradGradOutputTiles)(&p.shape, gradOutput, row0, rows, W, rows4, zeros);
-      for (int xi = 0; xi < 16; xi++)
-        THBlas_(gemm)('t', 'n', channels, planes, slots, 1, V + xi * channels * slots, slots,
-                      W + xi * planes * slots, slots, 1, X + xi * planes * channels, channels);
+#pragma omp for schedule(dynamic, 1)
+    for (long group = 0; group < groups; group++) {
+      real *sum = X + group * sums;
+      const long first = p.chunks * group / groups, last = p.chunks * (group + 1) / groups;
+      for (long chunk = first; chunk < last; chunk++) {
+        const long row0 = chunk * p.rowsPerChunk, rows = THMin(p.rowsPerChunk, p.tileRows - row0);
+        const long slots = rows * slotsW;
+        THNN_(winogradInputTiles)(&p.shape, input, row0, rows, V, rows4, zeros);
+        THNN_(winogradGradOutputTiles)(&p.shape, gradOutput, row0, rows, W, rows4, zeros);
+        for (int xi = 0; xi < 16; xi++)
+          THBlas_(gemm)('t', 'n', channels, planes, slots, 1, V + xi * channels * slots, slots,
+                        W + xi * planes * slots, slots, chunk > first, sum + xi * planes * channels, channels);
+      }
     }
   }
-  for (long w = 1; w < p.workers; w++) THVector_(cadd)(scratch, scratch, scratch + w * (sums + p.perWorker), 1, sums);
-  THNN_(winogradWeightAdjoint)(scratch, planes, channels, scale, gradWeight);
-  THFree(scratch);
+  for (long group = 1; group < groups; group++) THVector_(cadd)(X, X, X + group * sums, 1, sums);
+  THNN_(winogradWeightAdjoint)(X, planes, channels, scale, gradWeight);
+  THFree(X);
 }
 
+#undef THNN_WINOGRAD_GROUP_BYTES
+#undef THNN_WINOGRAD_GROUPS_PER_THREAD
 #undef THNN_WINOGRAD_MIN_PLANES
 #undef THNN_WINOGRAD_CHUNK_BYTES
 #undef THNN_WINOGRAD_MIN_SLOTS

@@ -36,52 +36,81 @@
 typedef real GEMM_(Vec) __attribute__((vector_size(THGEMM_VECTOR_BYTES)));
 typedef real GEMM_(VecU) __attribute__((vector_size(THGEMM_VECTOR_BYTES), aligned(sizeof(real))));
 
-/* The MR x NR tile C[0:mr, 0:nr] (leading dimension ldc) = alpha * Apanel * Bpanel + beta * C, over
- * kc products; beta == 0 writes C without reading it. */
-static void GEMM_(microKernel)(long kc, const real *restrict a, const real *restrict b, real *c, long ldc,
-                               real alpha, real beta, long mr, long nr) {
+/* The tile C[0:mr, 0:nr] (leading dimension ldc) = alpha * Apanel * Bpanel + beta * C, over kc
+ * products; beta == 0 writes C without reading it. The tile computed is `halves` vectors of rows (1
+ * or 2) by `cols` columns, constants once inlined: an edge tile costs what it covers, rounded up. */
+static inline __attribute__((always_inline)) void GEMM_(tile)(long kc, const real *restrict a,
+                                                             const real *restrict b, real *c, long ldc, real alpha,
+                                                             real beta, long mr, long nr, const int halves,
+                                                             const int cols) {
   GEMM_(Vec) acc0[GEMM_NR], acc1[GEMM_NR];
 #pragma GCC unroll 16
-  for (int j = 0; j < GEMM_NR; j++) acc0[j] = acc1[j] = (GEMM_(Vec)){0};
-  if (mr == GEMM_MR)
+  for (int j = 0; j < cols; j++) acc0[j] = acc1[j] = (GEMM_(Vec)){0};
+  if (mr == halves * GEMM_LANES)
 #pragma GCC unroll 16
-    for (int j = 0; j < GEMM_NR; j++) { /* the tile's column may straddle two lines */
+    for (int j = 0; j < cols; j++) { /* the tile's column may straddle two lines */
       __builtin_prefetch(c + j * ldc, 1);
-      __builtin_prefetch(c + j * ldc + GEMM_MR - 1, 1);
+      __builtin_prefetch(c + j * ldc + halves * GEMM_LANES - 1, 1);
     }
 #pragma GCC unroll 2
   for (long p = 0; p < kc; p++) {
-    GEMM_(Vec) a0 = *(const GEMM_(Vec) *)a, a1 = *(const GEMM_(Vec) *)(a + GEMM_LANES);
+    GEMM_(Vec) a0 = *(const GEMM_(Vec) *)a, a1 = halves == 2 ? *(const GEMM_(Vec) *)(a + GEMM_LANES) : a0;
 #pragma GCC unroll 16
-    for (int j = 0; j < GEMM_NR; j++) {
+    for (int j = 0; j < cols; j++) {
       GEMM_(Vec) bj = b[j] - (GEMM_(Vec)){0}; /* a broadcast: x - 0 is x, so it folds away (x + 0 does not, for -0) */
       acc0[j] += a0 * bj;
-      acc1[j] += a1 * bj;
+      if (halves == 2) acc1[j] += a1 * bj;
     }
     a += GEMM_MR;
     b += GEMM_NR;
   }
-  if (mr == GEMM_MR && nr == GEMM_NR) {
+  if (mr == halves * GEMM_LANES && nr == cols) {
 #pragma GCC unroll 16
-    for (int j = 0; j < GEMM_NR; j++) {
+    for (int j = 0; j < cols; j++) {
       GEMM_(VecU) *c0 = (GEMM_(VecU) *)(c + j * ldc), *c1 = (GEMM_(VecU) *)(c + j * ldc + GEMM_LANES);
       if (beta == 0) {
         *c0 = alpha * acc0[j];
-        *c1 = alpha * acc1[j];
+        if (halves == 2) *c1 = alpha * acc1[j];
       } else {
         *c0 = alpha * acc0[j] + beta * *c0;
-        *c1 = alpha * acc1[j] + beta * *c1;
+        if (halves == 2) *c1 = alpha * acc1[j] + beta * *c1;
       }
     }
     return;
   }
   real tile[GEMM_NR][GEMM_MR] __attribute__((aligned(64)));
-  for (int j = 0; j < GEMM_NR; j++) {
+  for (int j = 0; j < cols; j++) {
     *(GEMM_(Vec) *)tile[j] = alpha * acc0[j];
-    *(GEMM_(Vec) *)(tile[j] + GEMM_LANES) = alpha * acc1[j];
+    if (halves == 2) *(GEMM_(Vec) *)(tile[j] + GEMM_LANES) = alpha * acc1[j];
   }
   for (long j = 0; j < nr; j++)
     for (long i = 0; i < mr; i++) c[i + j * ldc] = beta == 0 ? tile[j][i] : tile[j][i] + beta * c[i + j * ldc];
+}
+
+/* The tiles built: one or two vectors of rows by a third, two thirds or all of NR columns. */
+#define GEMM_NR3 (GEMM_NR / 3)
+_Static_assert(GEMM_NR % 3 == 0, "THGEMM_NR must be a multiple of 3");
+#define GEMM_TILE_VARIANT(NAME, HALVES, COLS)                                                                 \
+  static void GEMM_(NAME)(long kc, const real *a, const real *b, real *c, long ldc, real alpha, real beta,   \
+                          long mr, long nr) {                                                                  \
+    GEMM_(tile)(kc, a, b, c, ldc, alpha, beta, mr, nr, HALVES, COLS);                                          \
+  }
+GEMM_TILE_VARIANT(tile2x3, 2, 3 * GEMM_NR3)
+GEMM_TILE_VARIANT(tile2x2, 2, 2 * GEMM_NR3)
+GEMM_TILE_VARIANT(tile2x1, 2, GEMM_NR3)
+GEMM_TILE_VARIANT(tile1x3, 1, 3 * GEMM_NR3)
+GEMM_TILE_VARIANT(tile1x2, 1, 2 * GEMM_NR3)
+GEMM_TILE_VARIANT(tile1x1, 1, GEMM_NR3)
+#undef GEMM_TILE_VARIANT
+
+/* C[0:mr, 0:nr] from an A panel and a B panel, by the smallest tile that covers it. */
+static void GEMM_(microKernel)(long kc, const real *a, const real *b, real *c, long ldc, real alpha, real beta,
+                               long mr, long nr) {
+  const long thirds = (nr + GEMM_NR3 - 1) / GEMM_NR3;
+  if (mr > GEMM_LANES)
+    (thirds == 3 ? GEMM_(tile2x3) : thirds == 2 ? GEMM_(tile2x2) : GEMM_(tile2x1))(kc, a, b, c, ldc, alpha, beta, mr, nr);
+  else
+    (thirds == 3 ? GEMM_(tile1x3) : thirds == 2 ? GEMM_(tile1x2) : GEMM_(tile1x1))(kc, a, b, c, ldc, alpha, beta, mr, nr);
 }
 
 /* Lane indices for transposing in registers, written out as constants (so that each shuffle is one
@@ -189,8 +218,8 @@ static void GEMM_(packB)(int tb, const real *b, long ldb, long p0, long kc, long
   }
   /* columns of B run along p: LANES values of each of the panel's columns (zeros past the last
    * column) are transposed in registers, giving LANES rows of the panel; a row is stored as whole
-   * vectors, whose lanes past its end land on the start of the next row (or panel), written after
-   * it (packSpace leaves room for the last). */
+   * vectors, whose lanes past its end land on the start of the next row, written after it, except
+   * in the panel's last row (the next panel may be another thread's). */
   enum { BLOCKS = (GEMM_NR + GEMM_LANES - 1) / GEMM_LANES };
   for (long c0 = 0; c0 < nc; c0 += GEMM_NR, dst += GEMM_NR * kc) {
     long cols = THMin(GEMM_NR, nc - c0);
@@ -210,8 +239,13 @@ static void GEMM_(packB)(int tb, const real *b, long ldb, long p0, long kc, long
 #pragma GCC unroll 16
       for (int l = 0; l < GEMM_LANES; l++)
 #pragma GCC unroll 2
-        for (int blk = 0; blk < BLOCKS; blk++)
-          *(GEMM_(VecU) *)(dst + (p + l) * GEMM_NR + blk * GEMM_LANES) = v[blk][l];
+        for (int blk = 0; blk < BLOCKS; blk++) {
+          real *d = dst + (p + l) * GEMM_NR + blk * GEMM_LANES;
+          if ((blk + 1) * GEMM_LANES <= GEMM_NR || p + l + 1 < kc)
+            *(GEMM_(VecU) *)d = v[blk][l];
+          else
+            memcpy(d, &v[blk][l], sizeof(real) * (GEMM_NR - blk * GEMM_LANES));
+        }
     }
     for (; p < kc; p++) {
       real *d = dst + p * GEMM_NR;
@@ -222,33 +256,45 @@ static void GEMM_(packB)(int tb, const real *b, long ldb, long p0, long kc, long
   }
 }
 
-/* The packing space for a block of `rows` x `cols` of C, in reals, each part rounded to 64 bytes:
- * packed A first, then packed B. */
+/* Blocks of about equal size: part `i` of `parts` of [0, extent), in whole units of `unit` (the last
+ * part ends at extent). Equal parts instead of full blocks and a remainder: a k slice of 16 after
+ * two of 192, or a block of B of 8 columns, would cost as much as a full one for little work. */
+static long GEMM_(partStart)(long extent, long unit, long parts, long i) {
+  if (i >= parts) return extent;
+  long units = (extent + unit - 1) / unit;
+  return THMin(extent, units * i / parts * unit);
+}
+
+static long GEMM_(parts)(long extent, long most) { return THMax(1, (extent + most - 1) / most); }
+
 #define GEMM_ROUND64(N) (((N) + 64 / (long)sizeof(real) - 1) / (64 / (long)sizeof(real)) * (64 / (long)sizeof(real)))
+#define GEMM_ROUNDUP(N, UNIT) (((N) + (UNIT) - 1) / (UNIT) * (UNIT))
+
+/* The packing space of GEMM_(block) for `rows` x `cols` of C, in reals, each part rounded to 64
+ * bytes: packed A first, then packed B. */
 static long GEMM_(packedASpace)(long rows, long k) {
-  return GEMM_ROUND64(THMin(GEMM_MT, (rows + GEMM_MR - 1) / GEMM_MR * GEMM_MR) * THMin(GEMM_KC, k));
+  return GEMM_ROUND64(THMin(GEMM_MT, GEMM_ROUNDUP(rows, GEMM_MR)) * THMin(GEMM_KC, k));
 }
 
 static long GEMM_(packSpace)(long rows, long cols, long k) {
-  long nc = THMin(GEMM_NC, (cols + GEMM_NR - 1) / GEMM_NR * GEMM_NR);
-  /* packB's last vector may overhang its panel by less than a vector */
-  return GEMM_(packedASpace)(rows, k) + GEMM_ROUND64(THMin(GEMM_KC, k) * nc + GEMM_LANES);
+  return GEMM_(packedASpace)(rows, k) + GEMM_ROUND64(THMin(GEMM_KC, k) * THMin(GEMM_NC, GEMM_ROUNDUP(cols, GEMM_NR)));
 }
 
-/* C[i0:i1, j0:j1] with the packing space `space` (packSpace of that block); k >= 1. */
-static void GEMM_(block)(int ta, int tb, long i0, long i1, long j0, long j1, long k, real alpha, const real *a,
-                         long lda, const real *b, long ldb, real beta, real *c, long ldc, real *space) {
-  const int panelWise = j1 - j0 <= GEMM_NC; /* one block of B: pack each A panel just before its use */
-  real *packedA = space;
-  real *packedB = space + GEMM_(packedASpace)(i1 - i0, k);
-  for (long ic = i0; ic < i1; ic += GEMM_MT) {
-    long mt = THMin(GEMM_MT, i1 - ic);
-    for (long pc = 0; pc < k; pc += GEMM_KC) {
-      long kc = THMin(GEMM_KC, k - pc);
-      real betaHere = pc == 0 ? beta : 1; /* later slices of k add to what the first wrote */
-      if (!panelWise) /* the whole block of A, once for all the blocks of B */ GEMM_(packA)(ta, a, lda, ic, mt, pc, kc, packedA);
-      for (long jc = j0; jc < j1; jc += GEMM_NC) {
-        long nc = THMin(GEMM_NC, j1 - jc);
+/* C[0:m, 0:n] on one thread with the packing space `space` (packSpace(m, n, k)); k >= 1. */
+static void GEMM_(block)(int ta, int tb, long m, long n, long k, real alpha, const real *a, long lda, const real *b,
+                         long ldb, real beta, real *c, long ldc, real *space) {
+  const long mBlocks = GEMM_(parts)(m, GEMM_MT), nBlocks = GEMM_(parts)(n, GEMM_NC), slices = GEMM_(parts)(k, GEMM_KC);
+  const int panelWise = nBlocks == 1; /* one block of B: pack each A panel just before its use */
+  real *packedA = space, *packedB = space + GEMM_(packedASpace)(m, k);
+  for (long ib = 0; ib < mBlocks; ib++) {
+    const long ic = GEMM_(partStart)(m, GEMM_MR, mBlocks, ib), mt = GEMM_(partStart)(m, GEMM_MR, mBlocks, ib + 1) - ic;
+    for (long s = 0; s < slices; s++) {
+      const long pc = k * s / slices, kc = k * (s + 1) / slices - pc;
+      const real betaHere = s == 0 ? beta : 1; /* later slices of k add to what the first wrote */
+      if (!panelWise) /* the whole block of A, once for all the blocks of B */
+        GEMM_(packA)(ta, a, lda, ic, mt, pc, kc, packedA);
+      for (long jb = 0; jb < nBlocks; jb++) {
+        const long jc = GEMM_(partStart)(n, GEMM_NR, nBlocks, jb), nc = GEMM_(partStart)(n, GEMM_NR, nBlocks, jb + 1) - jc;
         GEMM_(packB)(tb, b, ldb, pc, kc, jc, nc, packedB);
         for (long ir = 0; ir < mt; ir += GEMM_MR) {
           const long mr = THMin(GEMM_MR, mt - ir);
@@ -263,28 +309,92 @@ static void GEMM_(block)(int ta, int tb, long i0, long i1, long j0, long j1, lon
   }
 }
 
+/* Several threads. One operand is packed whole, once, by all the threads together (each a share of
+ * its panels), the "shared" one: A when the threads split C by columns, B when by rows. Then the
+ * threads take blocks ("units") of columns (rows) of C one at a time, as they come free, each
+ * packing its unit's part of the other operand and multiplying it by every shared panel. Units are
+ * many and small, so that a thread slowed by another process, or a slower core, holds the others
+ * back by a small unit at most, and none is packed twice. Where the shared operand would take
+ * more than THGEMM_SHARED_BYTES, k goes in groups of slices, one packing of the shared part each. */
+static void GEMM_(parallel)(int threads, int byRows, long m, long n, long k, int ta, int tb, real alpha,
+                            const real *a, long lda, const real *b, long ldb, real beta, real *c, long ldc) {
+  const long sharedUnit = byRows ? GEMM_NR : GEMM_MR, cutUnit = byRows ? GEMM_MR : GEMM_NR;
+  const long sharedExtent = byRows ? n : m, cutExtent = byRows ? m : n;
+  const long sharedPadded = GEMM_ROUNDUP(sharedExtent, sharedUnit), sharedPanels = sharedPadded / sharedUnit;
+  /* k in slices of at most KC, in groups whose shared packing fits the budget */
+  const long slices = GEMM_(parts)(k, GEMM_KC), sliceK = (k + slices - 1) / slices; /* the longest slice */
+  const long budget = (long)(THGEMM_SHARED_BYTES / sizeof(real)) / (sharedPadded * sliceK);
+  const long slicesPerGroup = THMax(1, THMin(slices, budget)), groups = (slices + slicesPerGroup - 1) / slicesPerGroup;
+  const long sharedSize = GEMM_ROUND64(sharedPadded * slicesPerGroup * sliceK);
+  /* units of C: at least 2 tiles wide, at most a block (of B, NC, or of A, MT) */
+  const long cutTiles = (cutExtent + cutUnit - 1) / cutUnit;
+  const long unitTiles = THMin((byRows ? GEMM_MT : GEMM_NC) / cutUnit,
+                               THMax(2, cutTiles / (THGEMM_UNITS_PER_THREAD * threads)));
+  const long units = (cutTiles + unitTiles - 1) / unitTiles;
+  const long unitSize = GEMM_ROUND64(unitTiles * cutUnit * sliceK);
+  real *shared = THGemm_scratch(sizeof(real) * (size_t)(sharedSize + threads * unitSize));
+#pragma omp parallel num_threads(threads)
+  {
+    const int t = omp_get_thread_num();
+    real *own = shared + sharedSize + t * unitSize;
+    for (long g = 0; g < groups; g++) {
+      const long s0 = g * slicesPerGroup, s1 = THMin(slices, s0 + slicesPerGroup), gk0 = k * s0 / slices;
+      /* the shared panels of this group's slices, a share each; a slice's panels start at
+       * (its first p - the group's) * sharedPadded */
+      const long tasks = (s1 - s0) * sharedPanels;
+      for (long task = tasks * t / threads; task < tasks * (t + 1) / threads; task++) {
+        const long s = s0 + task / sharedPanels, panel = task % sharedPanels;
+        const long pc = k * s / slices, kc = k * (s + 1) / slices - pc;
+        real *dst = shared + (pc - gk0) * sharedPadded + panel * sharedUnit * kc;
+        const long start = panel * sharedUnit, count = THMin(sharedUnit, sharedExtent - start);
+        if (byRows)
+          GEMM_(packB)(tb, b, ldb, pc, kc, start, count, dst);
+        else
+          GEMM_(packA)(ta, a, lda, start, count, pc, kc, dst);
+      }
+#pragma omp barrier
+#pragma omp for schedule(dynamic, 1) /* its end is the barrier before the next group's packing */
+      for (long unit = 0; unit < units; unit++) {
+        const long lo = unit * unitTiles * cutUnit, hi = THMin(cutExtent, lo + unitTiles * cutUnit);
+        for (long s = s0; s < s1; s++) {
+          const long pc = k * s / slices, kc = k * (s + 1) / slices - pc;
+          const real betaHere = s == 0 ? beta : 1;
+          const real *panels = shared + (pc - gk0) * sharedPadded;
+          if (byRows) { /* own: A's rows lo..hi; each A panel in turn against every shared B panel */
+            GEMM_(packA)(ta, a, lda, lo, hi - lo, pc, kc, own);
+            for (long ir = lo; ir < hi; ir += GEMM_MR)
+              for (long jr = 0; jr < n; jr += GEMM_NR)
+                GEMM_(microKernel)(kc, own + (ir - lo) * kc, panels + jr * kc, c + ir + jr * ldc, ldc, alpha,
+                                   betaHere, THMin(GEMM_MR, hi - ir), THMin(GEMM_NR, n - jr));
+          } else { /* own: B's columns lo..hi; every shared A panel against them */
+            GEMM_(packB)(tb, b, ldb, pc, kc, lo, hi - lo, own);
+            for (long ir = 0; ir < m; ir += GEMM_MR)
+              for (long jr = lo; jr < hi; jr += GEMM_NR)
+                GEMM_(microKernel)(kc, panels + ir * kc, own + (jr - lo) * kc, c + ir + jr * ldc, ldc, alpha,
+                                   betaHere, THMin(GEMM_MR, m - ir), THMin(GEMM_NR, hi - jr));
+          }
+        }
+      }
+    }
+  }
+}
+
 void GEMM_(gemm)(int ta, int tb, long m, long n, long k, real alpha, const real *a, long lda, const real *b,
                  long ldb, real beta, real *c, long ldc) {
   int threads = 1;
 #ifdef _OPENMP
   if ((double)m * n * k >= THGEMM_PARALLEL_MACS && !omp_in_parallel()) threads = omp_get_max_threads();
 #endif
-  /* One block of columns per thread, or of rows where B is the smaller operand to copy twice; never
-   * blocks narrower than a micro-tile. */
-  int byRows = (double)k * n < (double)m * k && m >= 2 * GEMM_MR;
-  long extent = byRows ? m : n, unit = byRows ? GEMM_MR : GEMM_NR;
-  threads = (int)THMin((long)threads, (extent + unit - 1) / unit);
-  long chunk = ((extent + threads - 1) / threads + unit - 1) / unit * unit;
-  threads = (int)((extent + chunk - 1) / chunk);
-  long space = byRows ? GEMM_(packSpace)(chunk, n, k) : GEMM_(packSpace)(m, chunk, k);
-  real *scratch = THGemm_scratch(sizeof(real) * (size_t)(space * threads));
-#pragma omp parallel for num_threads(threads) schedule(static, 1) if (threads > 1)
-  for (int t = 0; t < threads; t++) {
-    long lo = t * chunk, hi = THMin(extent, lo + chunk);
-    if (byRows)
-      GEMM_(block)(ta, tb, lo, hi, 0, n, k, alpha, a, lda, b, ldb, beta, c, ldc, scratch + t * space);
-    else
-      GEMM_(block)(ta, tb, 0, m, lo, hi, k, alpha, a, lda, b, ldb, beta, c, ldc, scratch + t * space);
+  /* Split C by columns, or by rows where B is the smaller operand to share; never into units
+   * narrower than two micro-tiles each. */
+  const int byRows = (double)k * n < (double)m * k;
+  const long cutTiles = byRows ? (m + GEMM_MR - 1) / GEMM_MR : (n + GEMM_NR - 1) / GEMM_NR;
+  threads = (int)THMin((long)threads, cutTiles / 2);
+  if (threads > 1) {
+    GEMM_(parallel)(threads, byRows, m, n, k, ta, tb, alpha, a, lda, b, ldb, beta, c, ldc);
+  } else {
+    real *space = THGemm_scratch(sizeof(real) * (size_t)GEMM_(packSpace)(m, n, k));
+    GEMM_(block)(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, space);
   }
 }
 
@@ -296,6 +406,8 @@ void GEMM_(gemm)(int ta, int tb, long m, long n, long k, real alpha, const real 
 #undef GEMM_NC
 #undef GEMM_MT
 #undef GEMM_ROUND64
+#undef GEMM_ROUNDUP
+#undef GEMM_NR3
 #undef GEMM_LOW
 #undef GEMM_HIGH
 #undef GEMM_LANES4

@@ -149,12 +149,35 @@ static void test_gemm_inside_parallel_region(void **state) {
   for (long i = 0; i < M * N; i++) assert_true(c[0][i] == ref[i] && c[1][i] == ref[i]);
 }
 
+/* Threads take units of C as they come free, but each element is summed in the same order whichever
+ * thread and however many: one and two threads give the same bits, on both of ember's kernel sets
+ * (OpenBLAS, the portable set, does not promise it). */
+static void test_gemm_same_bits_on_any_thread_count(void **state) {
+  enum { M = 300, N = 200, K = 500 };
+  static float a[M * K], b[K * N], one[M * N], two[M * N];
+  for (long i = 0; i < M * K; i++) a[i] = (float)((i * 37) % 101) / 7 - 7;
+  for (long i = 0; i < K * N; i++) b[i] = (float)((i * 53) % 89) / 11 - 4;
+  for (int pass = 1; pass < KERNEL_SETS; pass++) {
+    kernel_set_name(pass);
+    for (int shape = 0; shape < 2; shape++) { /* split by columns (n >= m), then by rows */
+      long m = shape ? M : N, n = shape ? N : M;
+      THSetNumThreads(1);
+      THFloatBlas_gemm('n', 't', m, n, K, 1, a, m, b, n, 0, one, m);
+      THSetNumThreads(2);
+      THFloatBlas_gemm('n', 't', m, n, K, 1, a, m, b, n, 0, two, m);
+      assert_memory_equal(one, two, sizeof(float) * (size_t)(m * n));
+    }
+  }
+  unsetenv("EMBER_VECTOR_ISA");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_gemm_every_kernel_set),
       cmocka_unit_test(test_gemm_avx512_configuration_on_avx2),
       cmocka_unit_test(test_gemm_alpha_zero_and_empty_k),
       cmocka_unit_test(test_gemm_inside_parallel_region),
+      cmocka_unit_test(test_gemm_same_bits_on_any_thread_count),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

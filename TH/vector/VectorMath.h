@@ -7,6 +7,7 @@
  * may be exactly their inputs. Accuracy (tests/TH/test_vector.c measures it against libm in
  * double, for every build): exp within 1 ulp, tanh within 2 ulp and sigmoid within 3 ulp,
  * subnormal results included; NaN in gives NaN out. */
+#include <immintrin.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -22,6 +23,17 @@ THVECTOR_MATH_INLINE THVecF THVec_splat(float c) { return (THVecF){0} + c; }
 /* mask ? a : b, lane by lane (mask lanes are all ones or all zeros, as comparisons give). */
 THVECTOR_MATH_INLINE THVecF THVec_select(THVecI mask, THVecF a, THVecF b) {
   return (THVecF)((mask & (THVecI)a) | (~mask & (THVecI)b));
+}
+
+/* Whether any lane of mask is set (lanes all ones or all zeros): one test instruction. */
+THVECTOR_MATH_INLINE int THVec_any(THVecI mask) {
+#if THVECTOR_LANES == 16
+  return _mm512_test_epi32_mask((__m512i)mask, (__m512i)mask) != 0;
+#elif THVECTOR_LANES == 8
+  return !_mm256_testz_si256((__m256i)mask, (__m256i)mask);
+#else
+  return _mm_movemask_epi8((__m128i)mask) != 0;
+#endif
 }
 
 THVECTOR_MATH_INLINE THVecF THVec_abs(THVecF x) {
@@ -47,14 +59,21 @@ THVECTOR_MATH_INLINE THVecF THVec_expReduced(THVecF x, THVecI *n) {
   return (r * r) * q + r + THVec_splat(1.0f);
 }
 
-/* exp(x): 2^n applied in two halves so that results down to the subnormals and up to FLT_MAX come
- * out without overflow of the scale itself. Inputs are clamped to [-104, 89], beyond which the
- * result is 0 or inf anyway; the comparisons are written so that a NaN lane stays NaN. */
+/* exp(x). Where every lane is in [-87, 88] (softmax's shifted inputs, always), 2^n is one normal
+ * scale and the result normal. Elsewhere 2^n is applied in two halves so that results down to the
+ * subnormals and up to FLT_MAX come out without overflow of the scale itself; inputs are clamped to
+ * [-104, 89], beyond which the result is 0 or inf anyway. Both give the same bits where both apply;
+ * the first is the short one (exp's latency is what bounds its loops, not its arithmetic). The
+ * comparisons are written so that a NaN lane stays NaN. */
 THVECTOR_MATH_INLINE THVecF THVec_exp(THVecF x) {
+  THVecI ni;
+  if (!THVec_any((x < THVec_splat(-87.0f)) | (x > THVec_splat(88.0f)))) {
+    THVecF p = THVec_expReduced(x, &ni);
+    return p * (THVecF)((ni + 127) << 23);
+  }
   const THVecF hi = THVec_splat(89.0f), lo = THVec_splat(-104.0f);
   x = THVec_select(x > hi, hi, x);
   x = THVec_select(x < lo, lo, x);
-  THVecI ni;
   THVecF p = THVec_expReduced(x, &ni);
   THVecI n1 = ni >> 1, n2 = ni - n1;
   THVecF s1 = (THVecF)((n1 + 127) << 23), s2 = (THVecF)((n2 + 127) << 23);
@@ -122,18 +141,27 @@ THVECTOR_MATH_INLINE THVecF THVec_sigmoid(THVecF x) {
 
 #define THVECTOR_MATH_REDUCE_(x, n, PAD, BODY) THVECTOR_MATH_WALK_(x, n, PAD, BODY, (void)0, (void)block_)
 
-/* part (float lanes) += TERM, added into total (a double) every 16 vectors, so that long arrays
+/* part (float lanes) += TERM, added into total (double lanes) every 16 vectors, so that long arrays
  * lose nothing and the float chains stay short: 16 terms of at most 1 each when the terms are
  * exponentials shifted by the maximum, a relative error below 1e-6. */
-#define THVECTOR_MATH_ACCUMULATE_(part, total, count, TERM)          \
-  do {                                                               \
-    part += (TERM);                                                  \
-    if (++count == 16) {                                             \
-      for (int k_ = 0; k_ < THVECTOR_LANES; k_++) total += part[k_]; \
-      part = THVec_splat(0.0f);                                      \
-      count = 0;                                                     \
-    }                                                                \
+typedef double THVecD __attribute__((vector_size(8 * THVECTOR_LANES)));
+#define THVECTOR_MATH_ACCUMULATE_(part, total, count, TERM) \
+  do {                                                      \
+    part += (TERM);                                         \
+    if (++count == 16) {                                    \
+      total += __builtin_convertvector(part, THVecD);       \
+      part = THVec_splat(0.0f);                             \
+      count = 0;                                            \
+    }                                                       \
   } while (0)
+
+/* The sum of the lanes of total and part. */
+THVECTOR_MATH_INLINE double THVec_total(THVecD total, THVecF part) {
+  total += __builtin_convertvector(part, THVecD);
+  double sum = 0;
+  for (int k = 0; k < THVECTOR_LANES; k++) sum += total[k];
+  return sum;
+}
 
 void THVECTOR_MATH_(exp)(float *y, const float *x, ptrdiff_t n) {
   THVECTOR_MATH_MAP_(y, x, n, 0.0f, v = THVec_exp(v));
@@ -152,7 +180,7 @@ void THVECTOR_MATH_(tanh)(float *y, const float *x, ptrdiff_t n) {
 double THVECTOR_MATH_(expShiftSum)(float *y, const float *x, float shift, ptrdiff_t n) {
   const THVecF s = THVec_splat(shift);
   THVecF part = THVec_splat(0.0f);
-  double total = 0;
+  THVecD total = {0};
   int count = 0;
 #define THVECTOR_MATH_EXP_SUM_ \
   v = THVec_exp(v - s);        \
@@ -160,39 +188,46 @@ double THVECTOR_MATH_(expShiftSum)(float *y, const float *x, float shift, ptrdif
   if (y) THVECTOR_MATH_MAP_(y, x, n, -__builtin_inff(), THVECTOR_MATH_EXP_SUM_);
   else THVECTOR_MATH_REDUCE_(x, n, -__builtin_inff(), THVECTOR_MATH_EXP_SUM_);
 #undef THVECTOR_MATH_EXP_SUM_
-  for (int k = 0; k < THVECTOR_LANES; k++) total += part[k];
-  return total;
+  return THVec_total(total, part);
 }
 
 double THVECTOR_MATH_(sum)(const float *x, ptrdiff_t n) {
   THVecF part = THVec_splat(0.0f);
-  double total = 0;
+  THVecD total = {0};
   int count = 0;
   THVECTOR_MATH_REDUCE_(x, n, 0.0f, THVECTOR_MATH_ACCUMULATE_(part, total, count, v));
-  for (int k = 0; k < THVECTOR_LANES; k++) total += part[k];
-  return total;
+  return THVec_total(total, part);
 }
 
 /* Full vectors in float lanes as sum, the tail in double. */
 double THVECTOR_MATH_(dot)(const float *x, const float *y, ptrdiff_t n) {
   THVecF part = THVec_splat(0.0f);
-  double total = 0;
+  THVecD total = {0};
   int count = 0;
   ptrdiff_t i = 0;
   for (; i + THVECTOR_LANES <= n; i += THVECTOR_LANES)
     THVECTOR_MATH_ACCUMULATE_(part, total, count,
                               *(const THVecF *)(x + i) * *(const THVecF *)(y + i));
-  for (int k = 0; k < THVECTOR_LANES; k++) total += part[k];
-  for (; i < n; i++) total += (double)x[i] * y[i];
-  return total;
+  double sum = THVec_total(total, part);
+  for (; i < n; i++) sum += (double)x[i] * y[i];
+  return sum;
 }
 
-/* NaN is ignored (softmax lets it reach its results through the exponentials); -inf for n = 0. */
+/* NaN is ignored (softmax lets it reach its results through the exponentials); -inf for n = 0.
+ * Four vectors of maxima, so that four comparisons are in flight instead of one. */
 float THVECTOR_MATH_(max)(const float *x, ptrdiff_t n) {
-  THVecF m = THVec_splat(-__builtin_inff());
-  THVECTOR_MATH_REDUCE_(x, n, -__builtin_inff(), m = THVec_select(v > m, v, m));
+  THVecF m[4] = {THVec_splat(-__builtin_inff()), THVec_splat(-__builtin_inff()), THVec_splat(-__builtin_inff()),
+                 THVec_splat(-__builtin_inff())};
+  ptrdiff_t i = 0;
+  for (; i + 4 * THVECTOR_LANES <= n; i += 4 * THVECTOR_LANES)
+    for (int q = 0; q < 4; q++) {
+      THVecF v = *(const THVecF *)(x + i + q * THVECTOR_LANES);
+      m[q] = THVec_select(v > m[q], v, m[q]);
+    }
+  for (int q = 1; q < 4; q++) m[0] = THVec_select(m[q] > m[0], m[q], m[0]);
+  THVECTOR_MATH_REDUCE_(x + i, n - i, -__builtin_inff(), m[0] = THVec_select(v > m[0], v, m[0]));
   float best = -__builtin_inff();
-  for (int k = 0; k < THVECTOR_LANES; k++) best = m[k] > best ? m[k] : best;
+  for (int k = 0; k < THVECTOR_LANES; k++) best = m[0][k] > best ? m[0][k] : best;
   return best;
 }
 

@@ -84,13 +84,12 @@ void THNN_(SoftMax_rowSubExpScaled)(real *gi, const real *g, const real *y, long
 #ifdef TH_REAL_IS_FLOAT
   if (stride == 1) {
     /* Through a small block, so that gi may be g and everything stays in the L1 cache. */
-    enum { BLOCK = 256 };
+    enum { BLOCK = 1024 };
     float e[BLOCK];
-    const float s = (float)scale;
     for (long c0 = 0; c0 < n; c0 += BLOCK) {
       long len = n - c0 < BLOCK ? n - c0 : BLOCK;
-      THFloatVector_expShiftSum(e, y + c0, 0.0f, len);
-      for (long c = 0; c < len; c++) gi[c0 + c] = g[c0 + c] - e[c] * s;
+      THFloatVector_exp(e, y + c0, len);
+      THFloatVector_cadd(gi + c0, g + c0, e, (float)-scale, len);
     }
     return;
   }

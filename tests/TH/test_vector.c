@@ -237,6 +237,23 @@ static void check_map_specials(const char *isa, const char *name, float_map map,
       fail_msg("%s(%.9g) = %.9g (%s kernels), expected %.9g", name, x[i], y[i], isa, exact(x[i]));
 }
 
+/* exp takes a short path for vectors whose lanes all lie in [-87, 88] and a long one otherwise:
+ * both give the same bits. Every fourth input out of range puts every vector (of 4, 8 or 16 lanes)
+ * on the long path; the same inputs alone go the short one. */
+static void check_exp_paths_agree(const char *isa) {
+  enum { N = 4096 };
+  static float x[N], mixed[N], alone[N], withOut[N];
+  for (long i = 0; i < N; i++) {
+    x[i] = -87.0f + 175.0f * (float)i / N;
+    mixed[i] = i % 4 == 3 ? -100.0f : x[i];
+  }
+  THFloatVector_exp(alone, x, N);
+  THFloatVector_exp(withOut, mixed, N);
+  for (long i = 0; i < N; i++)
+    if (i % 4 != 3 && alone[i] != withOut[i])
+      fail_msg("exp(%.9g) (%s kernels): %.9g on the short path, %.9g on the long one", x[i], isa, alone[i], withOut[i]);
+}
+
 static void test_float_exp_sigmoid_tanh_accuracy(void **state) {
   const float expSpecials[] = {NAN, INFINITY, -INFINITY, 89, 88.72f, -87, -100, -104, -200, 0, -0.0f};
   const float tanhSpecials[] = {NAN, INFINITY, -INFINITY, 0, -0.0f, 1e-30f, -1e-40f, 0.55f, -9, 100};
@@ -246,6 +263,7 @@ static void test_float_exp_sigmoid_tanh_accuracy(void **state) {
     /* exp down to subnormal results (below -87.3) and up to near FLT_MAX (88.72) */
     check_map_accuracy(isa, "exp", THFloatVector_exp, exp, -103.9, 88.72, 1);
     check_map_accuracy(isa, "exp near 0", THFloatVector_exp, exp, -1, 1, 1);
+    check_exp_paths_agree(isa);
     check_map_accuracy(isa, "tanh", THFloatVector_tanh, tanh, -10, 10, 2);
     check_map_accuracy(isa, "tanh near 0", THFloatVector_tanh, tanh, -0.7, 0.7, 2);
     check_map_accuracy(isa, "tanh tiny", THFloatVector_tanh, tanh, -1e-5, 1e-5, 1);

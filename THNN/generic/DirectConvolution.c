@@ -22,11 +22,11 @@
 #define THNN_DIRECT_GRAD_BLOCK 4
 #define THNN_DIRECT_GRAD_TAPS_AVX512 6
 #define THNN_DIRECT_GRAD_TAPS_AVX2 3
-/* Lanes of the 32-byte vectors both builds use. */
-#define THNN_DIRECT_LANES ((long)(32 / sizeof(real)))
-
-/* Unaligned 32-byte vectors: loads and stores of them compile to vmovups/vmovupd. */
-typedef real THNN_(DirectVector) __attribute__((vector_size(32), aligned(sizeof(real))));
+/* Channels per register block of the input gradient, at most; the channels are split into blocks of
+ * equal size. */
+#define THNN_DIRECT_INPUT_BLOCK 6
+/* Lanes of AVX2's 32-byte vectors, in which the thresholds below were measured. */
+#define THNN_DIRECT_AVX2_LANES ((long)(32 / sizeof(real)))
 
 /* Measured against im2col + GEMM at 1 thread (Float, Zen 4): the direct passes lose with fewer than
  * 16 taps and, for the input gradient, with fewer than 3 channels (a loaded vector then feeds one or
@@ -39,20 +39,22 @@ int THNN_(directApplies)(const THNNConvGeometry *g, long planes, THNNDirectPass 
   if (THVector_isa() < 1 || g->dilationH != 1 || g->dilationW != 1 || g->dW > 4 || taps < 16 ||
       taps > THNN_DIRECT_MAX_TAPS || planes < THNN_DIRECT_MIN_PLANES)
     return 0;
-  if (pass == THNN_DIRECT_GRAD_INPUT ? g->width < THNN_DIRECT_LANES : g->outWidth < 2 * THNN_DIRECT_LANES) return 0;
+  if (pass == THNN_DIRECT_GRAD_INPUT ? g->width < THNN_DIRECT_AVX2_LANES : g->outWidth < 2 * THNN_DIRECT_AVX2_LANES)
+    return 0;
   return pass != THNN_DIRECT_GRAD_INPUT || g->channels >= 3;
 }
 
-/* The padded band buffer: rows of `phases` (= dW) phase rows of phaseLength elements each. */
+/* The padded band buffer: rows of `phases` (= dW) phase rows of phaseLength elements each, in
+ * vectors of `lanes`. */
 typedef struct {
   long phaseLength, rowStride, bandRows; /* bandRows: input rows of a full band */
 } THNN_(DirectLayout);
 
-static THNN_(DirectLayout) THNN_(directLayout)(const THNNConvGeometry *g) {
-  const long vectors = (g->outWidth + THNN_DIRECT_LANES - 1) / THNN_DIRECT_LANES;
+static THNN_(DirectLayout) THNN_(directLayout)(const THNNConvGeometry *g, long lanes) {
+  const long vectors = (g->outWidth + lanes - 1) / lanes;
   THNN_(DirectLayout) l;
   /* the last vector of a row reads (kW - 1) / dW past its own columns */
-  l.phaseLength = vectors * THNN_DIRECT_LANES + (g->kW - 1) / g->dW;
+  l.phaseLength = vectors * lanes + (g->kW - 1) / g->dW;
   l.rowStride = g->dW * l.phaseLength;
   l.bandRows = (THNN_DIRECT_BAND - 1) * g->dH + g->kH;
   return l;
@@ -97,78 +99,51 @@ static void THNN_(directTapOffsets)(const THNNConvGeometry *g, const THNN_(Direc
         offsets[t++] = (c * rows + kh) * l->rowStride + (kw % g->dW) * l->phaseLength + kw / g->dW;
 }
 
-/* Planes q < nPlanes of out (q * planeStride apart), columns [0, width) of `vectors` vectors (the
- * last may be partial) = bias[q] + sum over taps t of weights[t * BLOCK + q] * in[offsets[t] + column].
- * Inlined with constant `vectors`, so that the accumulators live in registers. */
-static inline __attribute__((always_inline)) void THNN_(directBlock)(const int vectors, const real *in,
-                                                                     const long *offsets, long taps,
-                                                                     const real *weights, const real *bias,
-                                                                     real *out, long planeStride, long nPlanes,
-                                                                     long width) {
-  typedef THNN_(DirectVector) vec;
-  vec acc[THNN_DIRECT_BLOCK][THNN_DIRECT_VECTORS_AVX512];
-  for (int q = 0; q < THNN_DIRECT_BLOCK; q++)
-    for (int j = 0; j < vectors; j++) acc[q][j] = (vec){0} + bias[q];
-  for (long t = 0; t < taps; t++) {
-    const real *src = in + offsets[t], *w = weights + t * THNN_DIRECT_BLOCK;
-    vec x[THNN_DIRECT_VECTORS_AVX512];
-#pragma GCC unroll 8
-    for (int j = 0; j < vectors; j++) x[j] = *(const vec *)(src + j * THNN_DIRECT_LANES);
-#pragma GCC unroll 6
-    for (int q = 0; q < THNN_DIRECT_BLOCK; q++)
-#pragma GCC unroll 8
-      for (int j = 0; j < vectors; j++) acc[q][j] += w[q] * x[j];
-  }
-  for (long q = 0; q < nPlanes; q++)
-    for (int j = 0; j < vectors; j++) {
-      real *dst = out + q * planeStride + j * THNN_DIRECT_LANES;
-      const long left = width - j * THNN_DIRECT_LANES;
-      if (left >= THNN_DIRECT_LANES) {
-        *(vec *)dst = acc[q][j];
-      } else {
-        real lanes[THNN_DIRECT_LANES];
-        memcpy(lanes, &acc[q][j], sizeof lanes);
-        memcpy(dst, lanes, sizeof(real) * (size_t)left);
-      }
-    }
-}
-
-/* One output row of a block of planes, in runs of equal numbers of vectors (at most maxVectors). */
-#define THNN_DIRECT_ROW(maxVectors)                                                                   \
-  const long vectors = (width + THNN_DIRECT_LANES - 1) / THNN_DIRECT_LANES;                          \
-  const long runs = (vectors + (maxVectors) - 1) / (maxVectors);                                      \
-  for (long k = 0, first = 0; k < runs; k++) {                                                       \
-    const long count = vectors / runs + (k < vectors % runs), column = first * THNN_DIRECT_LANES;     \
-    const long cols = THMin(width - column, count * THNN_DIRECT_LANES);                               \
-    switch (count) {                                                                                  \
-      THNN_DIRECT_ROW_CASES                                                                           \
-    }                                                                                                 \
-    first += count;                                                                                   \
-  }
-#define THNN_DIRECT_CASE(n)                                                                            \
-  case n:                                                                                             \
-    THNN_(directBlock)(n, in + column, offsets, taps, weights, bias, out + column, planeStride, nPlanes, cols); \
-    break;
-
-typedef void (*THNN_(DirectRowKernel))(const real *in, const long *offsets, long taps, const real *weights,
-                                       const real *bias, real *out, long planeStride, long nPlanes, long width);
-
+/* The kernels, per instruction set: AVX-512's with 64-byte vectors and its 32 registers (longer
+ * register blocks), AVX2's with 32-byte vectors. */
+#define THNN_DIRECT_ISA AVX2
+#define THNN_DIRECT_TARGET "avx2,fma"
+#define THNN_DIRECT_BYTES 32
+#define THNN_DIRECT_BROADCAST_OPERANDS 0
 #define THNN_DIRECT_ROW_CASES THNN_DIRECT_CASE(1) THNN_DIRECT_CASE(2)
-__attribute__((target("avx2,fma"))) static void THNN_(directRowAVX2)(const real *in, const long *offsets, long taps,
-                                                                    const real *weights, const real *bias, real *out,
-                                                                    long planeStride, long nPlanes, long width) {
-  THNN_DIRECT_ROW(THNN_DIRECT_VECTORS_AVX2)
-}
-#undef THNN_DIRECT_ROW_CASES
+#define THNN_DIRECT_GRAD_CASES THNN_DIRECT_GRAD_CASE(1) THNN_DIRECT_GRAD_CASE(2) THNN_DIRECT_GRAD_CASE(3)
+#define THNN_DIRECT_INPUT_CASES                                                                        \
+  THNN_DIRECT_INPUT_UPTO8(1) THNN_DIRECT_INPUT_UPTO6(2) THNN_DIRECT_INPUT_UPTO4(3)                    \
+  THNN_DIRECT_INPUT_UPTO3(4) THNN_DIRECT_INPUT_UPTO2(5) THNN_DIRECT_INPUT_UPTO2(6)
+#define THNN_DIRECT_INPUT_MOST {0, 8, 6, 4, 3, 2, 2}
+#include "generic/DirectKernels.h"
+#define THNN_DIRECT_ISA AVX512
+#define THNN_DIRECT_TARGET "avx2,fma,avx512f,avx512vl"
+#define THNN_DIRECT_BYTES 64
+#define THNN_DIRECT_BROADCAST_OPERANDS 1
 #define THNN_DIRECT_ROW_CASES THNN_DIRECT_CASE(1) THNN_DIRECT_CASE(2) THNN_DIRECT_CASE(3) THNN_DIRECT_CASE(4)
-__attribute__((target("avx2,fma,avx512f,avx512vl"))) static void THNN_(directRowAVX512)(
-    const real *in, const long *offsets, long taps, const real *weights, const real *bias, real *out,
-    long planeStride, long nPlanes, long width) {
-  THNN_DIRECT_ROW(THNN_DIRECT_VECTORS_AVX512)
+#define THNN_DIRECT_GRAD_CASES                                                                         \
+  THNN_DIRECT_GRAD_CASE(1) THNN_DIRECT_GRAD_CASE(2) THNN_DIRECT_GRAD_CASE(3) THNN_DIRECT_GRAD_CASE(4)  \
+  THNN_DIRECT_GRAD_CASE(5) THNN_DIRECT_GRAD_CASE(6)
+#define THNN_DIRECT_INPUT_CASES                                                                        \
+  THNN_DIRECT_INPUT_UPTO8(1) THNN_DIRECT_INPUT_UPTO8(2) THNN_DIRECT_INPUT_UPTO8(3)                    \
+  THNN_DIRECT_INPUT_UPTO6(4) THNN_DIRECT_INPUT_UPTO5(5) THNN_DIRECT_INPUT_UPTO4(6)
+#define THNN_DIRECT_INPUT_MOST {0, 8, 8, 8, 6, 5, 4}
+#include "generic/DirectKernels.h"
+
+/* The kernel set THVector_isa() picks, its vector lanes (the layouts' unit) and its largest blocks. */
+typedef struct {
+  void (*row)(long maxVectors, const real *in, const long *offsets, long taps, const real *weights,
+              const real *bias, real *out, long planeStride, long nPlanes, long width);
+  void (*grad)(long maxTaps, const real *in, long step, const long *offsets, long taps, const real *dy,
+               long planeStride, long rowStride, long rows, long vectors, real *sums);
+  void (*input)(long cb, long vectors, const real *dy, long planeStride, const real *weights, long planes,
+                const long *dyOff, const long *wOff, long entries, real *out, long outStride);
+  long lanes, rowVectors, gradTaps;
+} THNN_(DirectKernels);
+
+static THNN_(DirectKernels) THNN_(directKernels)(void) {
+  if (THVector_isa() >= 2)
+    return (THNN_(DirectKernels)){THNN_(directRowAVX512), THNN_(directGradAVX512), THNN_(directInputAVX512),
+                                  64 / (long)sizeof(real), THNN_DIRECT_VECTORS_AVX512, THNN_DIRECT_GRAD_TAPS_AVX512};
+  return (THNN_(DirectKernels)){THNN_(directRowAVX2), THNN_(directGradAVX2), THNN_(directInputAVX2),
+                                32 / (long)sizeof(real), THNN_DIRECT_VECTORS_AVX2, THNN_DIRECT_GRAD_TAPS_AVX2};
 }
-#undef THNN_DIRECT_ROW_CASES
-#undef THNN_DIRECT_CASE
-#undef THNN_DIRECT_ROW
 
 /* The band that starts at row r of the batch (image *n, output rows [*oh0, *oh1)) in a run that ends
  * at row `last`: at most THNN_DIRECT_BAND rows, within one image. */
@@ -180,8 +155,8 @@ static inline void THNN_(directBand)(long r, long last, long outH, long *n, long
 
 void THNN_(directConvolution)(const THNNConvGeometry *g, const real *input, long nImages, const real *weight,
                               long planes, const real *bias, real *output) {
-  const THNN_(DirectRowKernel) row = THVector_isa() >= 2 ? THNN_(directRowAVX512) : THNN_(directRowAVX2);
-  const THNN_(DirectLayout) l = THNN_(directLayout)(g);
+  const THNN_(DirectKernels) kernels = THNN_(directKernels)();
+  const THNN_(DirectLayout) l = THNN_(directLayout)(g, kernels.lanes);
   const long taps = g->channels * g->kH * g->kW, blocks = (planes + THNN_DIRECT_BLOCK - 1) / THNN_DIRECT_BLOCK;
   const long outH = g->outHeight, planeSize = outH * g->outWidth, imageSize = g->channels * g->height * g->width;
   const long bufferSize = g->channels * l.bandRows * l.rowStride, totalRows = nImages * outH;
@@ -210,7 +185,7 @@ void THNN_(directConvolution)(const THNNConvGeometry *g, const real *input, long
       THNN_(directTapOffsets)(g, &l, rows, offsets);
       for (long oh = oh0; oh < oh1; oh++)
         for (long b = 0; b < blocks; b++)
-          row(buffer + (oh - oh0) * g->dH * l.rowStride, offsets, taps, packed + b * taps * THNN_DIRECT_BLOCK,
+          kernels.row(kernels.rowVectors, buffer + (oh - oh0) * g->dH * l.rowStride, offsets, taps, packed + b * taps * THNN_DIRECT_BLOCK,
               packedBias + b * THNN_DIRECT_BLOCK, output + (n * planes + b * THNN_DIRECT_BLOCK) * planeSize + oh * g->outWidth,
               planeSize, THMin(THNN_DIRECT_BLOCK, planes - b * THNN_DIRECT_BLOCK), g->outWidth);
       r += oh1 - oh0;
@@ -222,105 +197,17 @@ void THNN_(directConvolution)(const THNNConvGeometry *g, const real *input, long
 
 /* ---------------------------------------------------------------- weight gradient */
 
-/* sums[(tt * BLOCK + q) * LANES + lane] += the sum over the rows r < rows and the columns c = j *
- * LANES + lane of dy[q * planeStride + r * rowStride + c] * in[r * step + offsets[tt] + c], for
- * `taps` taps: lane-wise partial sums, added up at the end. The columns come in `vectors` whole
- * vectors: dy is 0 past the last output column. Inlined with constant `taps`. */
-static inline __attribute__((always_inline)) void THNN_(directGradBlock)(const int taps, const real *in, long step,
-                                                                         const long *offsets, const real *dy,
-                                                                         long planeStride, long rowStride,
-                                                                         long rows, long vectors, real *sums) {
-  typedef THNN_(DirectVector) vec;
-  vec acc[THNN_DIRECT_GRAD_BLOCK][THNN_DIRECT_GRAD_TAPS_AVX512];
-  for (int q = 0; q < THNN_DIRECT_GRAD_BLOCK; q++)
-    for (int tt = 0; tt < taps; tt++) acc[q][tt] = (vec){0};
-  for (long r = 0; r < rows; r++)
-    for (long j = 0; j < vectors; j++) {
-      const real *src = in + r * step + j * THNN_DIRECT_LANES, *d = dy + r * rowStride + j * THNN_DIRECT_LANES;
-      vec x[THNN_DIRECT_GRAD_TAPS_AVX512];
-#pragma GCC unroll 8
-      for (int tt = 0; tt < taps; tt++) x[tt] = *(const vec *)(src + offsets[tt]);
-#pragma GCC unroll 4
-      for (int q = 0; q < THNN_DIRECT_GRAD_BLOCK; q++) {
-        const vec y = *(const vec *)(d + q * planeStride);
-#pragma GCC unroll 8
-        for (int tt = 0; tt < taps; tt++) acc[q][tt] += y * x[tt];
-      }
-    }
-  for (int tt = 0; tt < taps; tt++)
-    for (int q = 0; q < THNN_DIRECT_GRAD_BLOCK; q++) *(vec *)(sums + (tt * THNN_DIRECT_GRAD_BLOCK + q) * THNN_DIRECT_LANES) += acc[q][tt];
-}
-
-/* sums[q * LANES + lane] += the lane-wise sums of the gradient rows, as directGradBlock reads them:
- * the bias gradient. */
-static inline __attribute__((always_inline)) void THNN_(directGradBias)(const real *dy, long planeStride,
-                                                                        long rowStride, long rows, long vectors,
-                                                                        real *sums) {
-  typedef THNN_(DirectVector) vec;
-  for (int q = 0; q < THNN_DIRECT_GRAD_BLOCK; q++) {
-    vec acc = {0};
-    for (long r = 0; r < rows; r++)
-      for (long j = 0; j < vectors; j++) acc += *(const vec *)(dy + q * planeStride + r * rowStride + j * THNN_DIRECT_LANES);
-    *(vec *)(sums + q * THNN_DIRECT_LANES) += acc;
-  }
-}
-
-/* All `taps` taps of a block of planes, in runs of equal numbers of taps (at most maxTaps), then
- * the bias (sums slot `taps`), over a few rows at a time (THNN_DIRECT_GRAD_VECTORS vectors or
- * more): the rows of gradient and input one run reads then stay in L1 for the next. */
-#define THNN_DIRECT_GRAD(maxTaps)                                                                      \
-  const long runs = (taps + (maxTaps) - 1) / (maxTaps);                                               \
-  const long chunk = THMax(1L, THNN_DIRECT_GRAD_VECTORS / vectors);                                   \
-  for (long r0 = 0; r0 < rows; r0 += chunk) {                                                         \
-    const long n = THMin(rows - r0, chunk);                                                           \
-    for (long k = 0, t0 = 0; k < runs; k++) {                                                         \
-      const long count = taps / runs + (k < taps % runs);                                             \
-      switch (count) { THNN_DIRECT_GRAD_CASES }                                                       \
-      t0 += count;                                                                                    \
-    }                                                                                                 \
-    THNN_(directGradBias)(dy + r0 * rowStride, planeStride, rowStride, n, vectors,                    \
-                          sums + taps * THNN_DIRECT_GRAD_BLOCK * THNN_DIRECT_LANES);                       \
-  }
-#define THNN_DIRECT_GRAD_CASE(k)                                                                       \
-  case k:                                                                                             \
-    THNN_(directGradBlock)(k, in + r0 * step, step, offsets + t0, dy + r0 * rowStride, planeStride,   \
-                           rowStride, n, vectors, sums + t0 * THNN_DIRECT_GRAD_BLOCK * THNN_DIRECT_LANES); \
-    break;
-
-typedef void (*THNN_(DirectGradKernel))(const real *in, long step, const long *offsets, long taps, const real *dy,
-                                        long planeStride, long rowStride, long rows, long vectors, real *sums);
-
-#define THNN_DIRECT_GRAD_CASES THNN_DIRECT_GRAD_CASE(1) THNN_DIRECT_GRAD_CASE(2) THNN_DIRECT_GRAD_CASE(3)
-__attribute__((target("avx2,fma"))) static void THNN_(directGradAVX2)(const real *in, long step,
-                                                                     const long *offsets, long taps,
-                                                                     const real *dy, long planeStride,
-                                                                     long rowStride, long rows, long vectors,
-                                                                     real *sums) {
-  THNN_DIRECT_GRAD(THNN_DIRECT_GRAD_TAPS_AVX2)
-}
-#undef THNN_DIRECT_GRAD_CASES
-#define THNN_DIRECT_GRAD_CASES                                                                         \
-  THNN_DIRECT_GRAD_CASE(1) THNN_DIRECT_GRAD_CASE(2) THNN_DIRECT_GRAD_CASE(3) THNN_DIRECT_GRAD_CASE(4)  \
-  THNN_DIRECT_GRAD_CASE(5) THNN_DIRECT_GRAD_CASE(6)
-__attribute__((target("avx2,fma,avx512f,avx512vl"))) static void THNN_(directGradAVX512)(
-    const real *in, long step, const long *offsets, long taps, const real *dy, long planeStride, long rowStride,
-    long rows, long vectors, real *sums) {
-  THNN_DIRECT_GRAD(THNN_DIRECT_GRAD_TAPS_AVX512)
-}
-#undef THNN_DIRECT_GRAD_CASES
-#undef THNN_DIRECT_GRAD_CASE
-#undef THNN_DIRECT_GRAD
-
 void THNN_(directWeightGradient)(const THNNConvGeometry *g, const real *input, const real *gradOutput,
                                  long nImages, long planes, accreal scale, real *gradWeight, real *gradBias) {
-  const THNN_(DirectGradKernel) kernel = THVector_isa() >= 2 ? THNN_(directGradAVX512) : THNN_(directGradAVX2);
-  const THNN_(DirectLayout) l = THNN_(directLayout)(g);
+  const THNN_(DirectKernels) kernels = THNN_(directKernels)();
+  const long lanes = kernels.lanes;
+  const THNN_(DirectLayout) l = THNN_(directLayout)(g, lanes);
   const long taps = g->channels * g->kH * g->kW, blocks = (planes + THNN_DIRECT_GRAD_BLOCK - 1) / THNN_DIRECT_GRAD_BLOCK;
   const long outH = g->outHeight, outW = g->outWidth, planeSize = outH * outW;
   const long imageSize = g->channels * g->height * g->width, totalRows = nImages * outH;
-  const long vectors = (outW + THNN_DIRECT_LANES - 1) / THNN_DIRECT_LANES, dyRow = vectors * THNN_DIRECT_LANES;
+  const long vectors = (outW + lanes - 1) / lanes, dyRow = vectors * lanes;
   /* lane-wise sums per block: taps + 1 slots (the last the bias's) of BLOCK x LANES */
-  const long blockSums = (taps + 1) * THNN_DIRECT_GRAD_BLOCK * THNN_DIRECT_LANES, sumsSize = blocks * blockSums;
+  const long blockSums = (taps + 1) * THNN_DIRECT_GRAD_BLOCK * lanes, sumsSize = blocks * blockSums;
   const long dyPlane = THNN_DIRECT_BAND * dyRow, bandSize = g->channels * l.bandRows * l.rowStride;
   const long bufferSize = bandSize + THNN_DIRECT_GRAD_BLOCK * dyPlane;
   const int threads = THNN_convThreads(totalRows, (double)totalRows * outW * planes * taps);
@@ -354,7 +241,7 @@ void THNN_(directWeightGradient)(const THNNConvGeometry *g, const real *input, c
           dyPlaneStride = dyPlane;
           dyRowStride = dyRow;
         }
-        kernel(buffer, g->dH * l.rowStride, offsets, taps, dy, dyPlaneStride, dyRowStride, rows, vectors,
+        kernels.grad(kernels.gradTaps, buffer, g->dH * l.rowStride, offsets, taps, dy, dyPlaneStride, dyRowStride, rows, vectors,
                own + b * blockSums);
       }
       r += rows;
@@ -364,10 +251,10 @@ void THNN_(directWeightGradient)(const THNNConvGeometry *g, const real *input, c
   for (long p = 0; p < planes; p++)
     for (long t = 0; t <= taps; t++) {
       const long k = (p / THNN_DIRECT_GRAD_BLOCK) * blockSums + (t * THNN_DIRECT_GRAD_BLOCK + p % THNN_DIRECT_GRAD_BLOCK) *
-                     THNN_DIRECT_LANES;
+                     lanes;
       accreal sum = 0;
       for (int th = 0; th < threads; th++)
-        for (long lane = 0; lane < THNN_DIRECT_LANES; lane++) sum += sums[th * sumsSize + k + lane];
+        for (long lane = 0; lane < lanes; lane++) sum += sums[th * sumsSize + k + lane];
       if (t < taps)
         gradWeight[p * taps + t] += (real)(scale * sum);
       else if (gradBias)
@@ -383,106 +270,19 @@ void THNN_(directWeightGradient)(const THNNConvGeometry *g, const real *input, c
  * every kh with Y = oh * dH + kh and kw = p + m * dW, ow = j - m. Registers hold up to 6 channels x
  * a run of j vectors; each gradient vector loaded serves all the channels. */
 
-/* Channels per register block, at most; the channels are split into blocks of equal size. */
-#define THNN_DIRECT_INPUT_BLOCK 6
-
-/* acc[c][j] = sum over entries e and planes q of weights[(wOff[e] + q) * cb + c] * dy[dyOff[e] + q *
- * planeStride + column]; then out[c * outStride + column] = acc (whole vectors). Inlined with
- * constant cb and vectors. */
-static inline __attribute__((always_inline)) void THNN_(directInputBlock)(
-    const int cb, const int vectors, const real *dy, long planeStride, const real *weights, long planes,
-    const long *dyOff, const long *wOff, long entries, real *out, long outStride) {
-  typedef THNN_(DirectVector) vec;
-  vec acc[THNN_DIRECT_INPUT_BLOCK][8];
-  for (int c = 0; c < cb; c++)
-    for (int j = 0; j < vectors; j++) acc[c][j] = (vec){0};
-  for (long e = 0; e < entries; e++) {
-    const real *d = dy + dyOff[e], *w = weights + wOff[e] * cb;
-    for (long q = 0; q < planes; q++, d += planeStride, w += cb) {
-      vec x[8];
-#pragma GCC unroll 8
-      for (int j = 0; j < vectors; j++) x[j] = *(const vec *)(d + j * THNN_DIRECT_LANES);
-#pragma GCC unroll 6
-      for (int c = 0; c < cb; c++)
-#pragma GCC unroll 8
-        for (int j = 0; j < vectors; j++) acc[c][j] += w[c] * x[j];
-    }
-  }
-  for (int c = 0; c < cb; c++)
-    for (int j = 0; j < vectors; j++) *(vec *)(out + c * outStride + j * THNN_DIRECT_LANES) = acc[c][j];
-}
-
-/* A row of `vectors` vectors for a block of cb channels, in runs of as many vectors as the registers
- * hold: most[cb] (cb x vectors accumulators, and the loaded gradient vectors or the broadcast
- * weights, whichever are fewer, and one of the others). The case lists below give every (cb, n) with
- * n <= most[cb]. */
-#define THNN_DIRECT_INPUT(most)                                                                        \
-  for (long j0 = 0; j0 < vectors; j0 += most[cb]) {                                                   \
-    const long count = THMin((long)most[cb], vectors - j0), column = j0 * THNN_DIRECT_LANES;           \
-    switch (cb * 16 + count) { THNN_DIRECT_INPUT_CASES }                                              \
-  }
-#define THNN_DIRECT_INPUT_CASE(cb, n)                                                                  \
-  case cb * 16 + n:                                                                                   \
-    THNN_(directInputBlock)(cb, n, dy + column, planeStride, weights, planes, dyOff, wOff, entries,   \
-                            out + column, outStride);                                                 \
-    break;
-#define THNN_DIRECT_INPUT_UPTO2(cb) THNN_DIRECT_INPUT_CASE(cb, 1) THNN_DIRECT_INPUT_CASE(cb, 2)
-#define THNN_DIRECT_INPUT_UPTO3(cb) THNN_DIRECT_INPUT_UPTO2(cb) THNN_DIRECT_INPUT_CASE(cb, 3)
-#define THNN_DIRECT_INPUT_UPTO4(cb) THNN_DIRECT_INPUT_UPTO3(cb) THNN_DIRECT_INPUT_CASE(cb, 4)
-#define THNN_DIRECT_INPUT_UPTO5(cb) THNN_DIRECT_INPUT_UPTO4(cb) THNN_DIRECT_INPUT_CASE(cb, 5)
-#define THNN_DIRECT_INPUT_UPTO6(cb) THNN_DIRECT_INPUT_UPTO5(cb) THNN_DIRECT_INPUT_CASE(cb, 6)
-#define THNN_DIRECT_INPUT_UPTO8(cb) \
-  THNN_DIRECT_INPUT_UPTO6(cb) THNN_DIRECT_INPUT_CASE(cb, 7) THNN_DIRECT_INPUT_CASE(cb, 8)
-
-typedef void (*THNN_(DirectInputKernel))(long cb, long vectors, const real *dy, long planeStride,
-                                         const real *weights, long planes, const long *dyOff, const long *wOff,
-                                         long entries, real *out, long outStride);
-
-/* AVX2 (16 registers) */
-#define THNN_DIRECT_INPUT_CASES                                                                        \
-  THNN_DIRECT_INPUT_UPTO8(1) THNN_DIRECT_INPUT_UPTO6(2) THNN_DIRECT_INPUT_UPTO4(3)                    \
-  THNN_DIRECT_INPUT_UPTO3(4) THNN_DIRECT_INPUT_UPTO2(5) THNN_DIRECT_INPUT_UPTO2(6)
-__attribute__((target("avx2,fma"))) static void THNN_(directInputAVX2)(long cb, long vectors, const real *dy,
-                                                                      long planeStride, const real *weights,
-                                                                      long planes, const long *dyOff,
-                                                                      const long *wOff, long entries, real *out,
-                                                                      long outStride) {
-  static const int most[THNN_DIRECT_INPUT_BLOCK + 1] = {0, 8, 6, 4, 3, 2, 2};
-  THNN_DIRECT_INPUT(most)
-}
-#undef THNN_DIRECT_INPUT_CASES
-/* AVX-512 (32 registers) */
-#define THNN_DIRECT_INPUT_CASES                                                                        \
-  THNN_DIRECT_INPUT_UPTO8(1) THNN_DIRECT_INPUT_UPTO8(2) THNN_DIRECT_INPUT_UPTO8(3)                    \
-  THNN_DIRECT_INPUT_UPTO6(4) THNN_DIRECT_INPUT_UPTO5(5) THNN_DIRECT_INPUT_UPTO4(6)
-__attribute__((target("avx2,fma,avx512f,avx512vl"))) static void THNN_(directInputAVX512)(
-    long cb, long vectors, const real *dy, long planeStride, const real *weights, long planes, const long *dyOff,
-    const long *wOff, long entries, real *out, long outStride) {
-  static const int most[THNN_DIRECT_INPUT_BLOCK + 1] = {0, 8, 8, 8, 6, 5, 4};
-  THNN_DIRECT_INPUT(most)
-}
-#undef THNN_DIRECT_INPUT_CASES
-#undef THNN_DIRECT_INPUT_UPTO8
-#undef THNN_DIRECT_INPUT_UPTO6
-#undef THNN_DIRECT_INPUT_UPTO5
-#undef THNN_DIRECT_INPUT_UPTO4
-#undef THNN_DIRECT_INPUT_UPTO3
-#undef THNN_DIRECT_INPUT_UPTO2
-#undef THNN_DIRECT_INPUT_CASE
-#undef THNN_DIRECT_INPUT
-
 /* The size of block i of `blocks` blocks of C channels, as equal as can be. */
 static inline long THNN_(directChannelBlock)(long C, long blocks, long i) { return C / blocks + (i < C % blocks); }
 
 void THNN_(directInputGradient)(const THNNConvGeometry *g, const real *gradOutput, long nImages, const real *weight,
                                 long planes, real *gradInput) {
-  const THNN_(DirectInputKernel) kernel = THVector_isa() >= 2 ? THNN_(directInputAVX512) : THNN_(directInputAVX2);
+  const THNN_(DirectKernels) kernels = THNN_(directKernels)();
+  const long lanes = kernels.lanes;
   const long C = g->channels, H = g->height, W = g->width, kH = g->kH, kW = g->kW, dH = g->dH, dW = g->dW;
   const long outH = g->outHeight, outW = g->outWidth, taps = C * kH * kW, kernelSize = kH * kW;
   /* phase columns j in [0, J) cover the image's padded columns; gradient rows are padded with
    * `lead` zeros before (ow = j - m, m <= lead) and zeros after, to J + lead */
-  const long vectors = ((g->padW + W - 1) / dW + THNN_DIRECT_LANES) / THNN_DIRECT_LANES;
-  const long J = vectors * THNN_DIRECT_LANES, lead = (kW - 1) / dW, dyRow = J + lead;
+  const long vectors = ((g->padW + W - 1) / dW + lanes) / lanes;
+  const long J = vectors * lanes, lead = (kW - 1) / dW, dyRow = J + lead;
   const long bandRows = THNN_DIRECT_BAND * dH, dyRows = (bandRows + kH - 2) / dH + 2;
   const long dyPlane = dyRows * dyRow, dySize = planes * dyPlane, rowSize = THNN_DIRECT_INPUT_BLOCK * J;
   const long totalRows = nImages * H;
@@ -535,7 +335,8 @@ void THNN_(directInputGradient)(const THNNConvGeometry *g, const real *gradOutpu
           for (long i = 0, c0 = 0, cb; i < channelBlocks; i++, c0 += cb) {
             cb = THNN_(directChannelBlock)(C, channelBlocks, i);
             if (entries)
-              kernel(cb, vectors, dy, dyPlane, packed + c0 * kernelSize * planes, planes, dyOff, wOff, entries, row, J);
+              kernels.input(cb, vectors, dy, dyPlane, packed + c0 * kernelSize * planes, planes, dyOff, wOff,
+                            entries, row, J);
             else
               memset(row, 0, sizeof(real) * (size_t)(cb * J));
             for (long c = 0; c < cb; c++) {

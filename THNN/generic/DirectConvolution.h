@@ -19,8 +19,9 @@ typedef enum { THNN_DIRECT_OUTPUT, THNN_DIRECT_GRAD_INPUT } THNNDirectPass;
  * The input is first copied, a band of rows at a time, into a padded buffer in which each row is
  * split by column phase (column j * dW + p of the padded row goes to phase row p, index j): the
  * inputs of consecutive output columns are then consecutive for every tap, whatever the stride.
- * The kernels are built for AVX2 + FMA and for AVX-512 (the latter with twice the registers, so
- * longer rows at a time) and picked by THVector_isa(); there is no baseline build, and
+ * The kernels (generic/DirectKernels.h) are built for AVX2 + FMA with 32-byte vectors and for
+ * AVX-512 with 64-byte vectors and twice the registers (longer register blocks), and picked by
+ * THVector_isa(); there is no baseline build, and
  * directApplies says no on a CPU without AVX2. The sums run over the taps in the order
  * (channel, kh, kw), as the GEMM's do, so results differ from im2col + GEMM by rounding only. */
 

@@ -4,18 +4,14 @@
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 
-/* Lanes of the 32-byte vectors both builds use. */
-#define THNN_PLANE_LANES ((long)(32 / sizeof(real)))
-/* Output planes per register block: 2 vectors. */
-#define THNN_PLANE_BLOCK (2 * THNN_PLANE_LANES)
+/* Output planes per register block: 64 bytes of them, two of AVX2's vectors or one of AVX-512's. */
+#define THNN_PLANE_BLOCK ((long)(64 / sizeof(real)))
 /* Pixels (output pass) or taps (weight gradient) per register block, at most: 2 x 6 accumulators,
- * the 2 weight or gradient vectors and a broadcast fill AVX2's 16 registers; 2 x 12 + 3 of
- * AVX-512's 32. */
+ * the 2 weight or gradient vectors and a broadcast fill AVX2's 16 registers. AVX-512's 32 would hold
+ * 24 of its vectors, but 12 measured a fifth faster on LeNet's second layer (Zen 5): each pixel or tap
+ * also keeps a pointer or offset in a general register, and there are 16 of those. */
 #define THNN_PLANE_RUN_AVX2 6
 #define THNN_PLANE_RUN_AVX512 12
-
-/* Unaligned 32-byte vectors: loads and stores of them compile to vmovups/vmovupd. */
-typedef real THNN_(PlaneVector) __attribute__((vector_size(32), aligned(sizeof(real))));
 
 /* Measured on LeNet's second layer (Float, Zen 3, 1 thread): 2.5x faster forward and 1.6x for the
  * weight gradient than im2col + GEMM. Rows of 2 vectors or more are the direct kernels'; fewer
@@ -23,7 +19,7 @@ typedef real THNN_(PlaneVector) __attribute__((vector_size(32), aligned(sizeof(r
  * offsets) to L1, as the direct kernels'. */
 int THNN_(planeApplies)(const THNNConvGeometry *g, long planes) {
   const long taps = g->channels * g->kH * g->kW;
-  return THVector_isa() >= 1 && g->outWidth < 2 * THNN_PLANE_LANES && planes >= THNN_PLANE_BLOCK && taps >= 16 &&
+  return THVector_isa() >= 1 && g->outWidth < THNN_PLANE_BLOCK && planes >= THNN_PLANE_BLOCK && taps >= 16 &&
          taps <= THNN_DIRECT_MAX_TAPS;
 }
 
@@ -89,81 +85,38 @@ static real *THNN_(planePack)(const real *weight, const real *bias, long planes,
   return packed;
 }
 
-/* ---------------------------------------------------------------- output */
-
-/* out[q * planeSize + j] for planes q < nPlanes and pixels j < pixels = bias[q] + the sum over taps t
- * of weights[t * BLOCK + q] * image[pixelOffsets[j] + tapOffsets[t]]. Inlined with constant
- * `pixels`, so that the accumulators live in registers. */
-static inline __attribute__((always_inline)) void THNN_(planeTile)(const int pixels, const real *image,
-                                                                   const long *pixelOffsets,
-                                                                   const long *tapOffsets, long taps,
-                                                                   const real *weights, const real *bias, real *out,
-                                                                   long planeSize, long nPlanes) {
-  typedef THNN_(PlaneVector) vec;
-  const real *px[THNN_PLANE_RUN_AVX512];
-  vec acc[THNN_PLANE_RUN_AVX512][2];
-  for (int j = 0; j < pixels; j++) {
-    px[j] = image + pixelOffsets[j];
-    acc[j][0] = *(const vec *)bias;
-    acc[j][1] = *(const vec *)(bias + THNN_PLANE_LANES);
-  }
-  for (long t = 0; t < taps; t++) {
-    const long o = tapOffsets[t];
-    const vec w0 = *(const vec *)(weights + t * THNN_PLANE_BLOCK);
-    const vec w1 = *(const vec *)(weights + t * THNN_PLANE_BLOCK + THNN_PLANE_LANES);
-#pragma GCC unroll 12
-    for (int j = 0; j < pixels; j++) {
-      const real x = px[j][o];
-      acc[j][0] += x * w0;
-      acc[j][1] += x * w1;
-    }
-  }
-  /* planes are lanes: out, plane by plane, from a transposed copy */
-  real tile[THNN_PLANE_RUN_AVX512][THNN_PLANE_BLOCK];
-  for (int j = 0; j < pixels; j++) memcpy(tile[j], acc[j], sizeof tile[j]);
-  for (long q = 0; q < nPlanes; q++)
-    for (int j = 0; j < pixels; j++) out[q * planeSize + j] = tile[j][q];
-}
-
-/* Pixels [0, count) for one block of planes, in runs of equal numbers of pixels (at most maxRun). */
-#define THNN_PLANE_OUTPUT(maxRun)                                                                      \
-  const long runs = (count + (maxRun) - 1) / (maxRun);                                                \
-  for (long k = 0, first = 0; k < runs; k++) {                                                        \
-    const long n = count / runs + (k < count % runs);                                                 \
-    switch (n) { THNN_PLANE_OUTPUT_CASES }                                                            \
-    first += n;                                                                                       \
-  }
-#define THNN_PLANE_OUTPUT_CASE(n)                                                                      \
-  case n:                                                                                             \
-    THNN_(planeTile)(n, image, pixelOffsets + first, tapOffsets, taps, weights, bias, out + first, planeSize, nPlanes); \
-    break;
+/* ---------------------------------------------------------------- kernels
+ * Per instruction set: AVX2's with two 32-byte vectors per block of planes, AVX-512's with one
+ * 64-byte vector and longer runs. */
+#define THNN_PLANE_ISA AVX2
+#define THNN_PLANE_TARGET "avx2,fma"
+#define THNN_PLANE_BYTES 32
+#define THNN_PLANE_RUN THNN_PLANE_RUN_AVX2
+#define THNN_PLANE_OUTPUT_CASES                                                                        \
+  THNN_PLANE_OUTPUT_CASE(1) THNN_PLANE_OUTPUT_CASE(2) THNN_PLANE_OUTPUT_CASE(3) THNN_PLANE_OUTPUT_CASE(4) \
+  THNN_PLANE_OUTPUT_CASE(5) THNN_PLANE_OUTPUT_CASE(6)
+#define THNN_PLANE_GRAD_CASES                                                                          \
+  THNN_PLANE_GRAD_CASE(1) THNN_PLANE_GRAD_CASE(2) THNN_PLANE_GRAD_CASE(3) THNN_PLANE_GRAD_CASE(4)      \
+  THNN_PLANE_GRAD_CASE(5) THNN_PLANE_GRAD_CASE(6)
+#include "generic/PlaneKernels.h"
+#define THNN_PLANE_ISA AVX512
+#define THNN_PLANE_TARGET "avx2,fma,avx512f,avx512vl"
+#define THNN_PLANE_BYTES 64
+#define THNN_PLANE_RUN THNN_PLANE_RUN_AVX512
+#define THNN_PLANE_CASES_(CASE) \
+  CASE(1) CASE(2) CASE(3) CASE(4) CASE(5) CASE(6) CASE(7) CASE(8) CASE(9) CASE(10) CASE(11) CASE(12)
+#define THNN_PLANE_OUTPUT_CASES THNN_PLANE_CASES_(THNN_PLANE_OUTPUT_CASE)
+#define THNN_PLANE_GRAD_CASES THNN_PLANE_CASES_(THNN_PLANE_GRAD_CASE)
+#include "generic/PlaneKernels.h"
+#undef THNN_PLANE_CASES_
 
 typedef void (*THNN_(PlaneOutputKernel))(const real *image, const long *pixelOffsets, long count,
                                          const long *tapOffsets, long taps, const real *weights, const real *bias,
                                          real *out, long planeSize, long nPlanes);
+typedef void (*THNN_(PlaneGradKernel))(const real *image, const long *pixelOffsets, long count,
+                                       const long *tapOffsets, long taps, const real *dy, real *sums);
 
-#define THNN_PLANE_OUTPUT_CASES                                                                        \
-  THNN_PLANE_OUTPUT_CASE(1) THNN_PLANE_OUTPUT_CASE(2) THNN_PLANE_OUTPUT_CASE(3) THNN_PLANE_OUTPUT_CASE(4) \
-  THNN_PLANE_OUTPUT_CASE(5) THNN_PLANE_OUTPUT_CASE(6)
-__attribute__((target("avx2,fma"))) static void THNN_(planeOutputAVX2)(const real *image, const long *pixelOffsets,
-                                                                      long count, const long *tapOffsets, long taps,
-                                                                      const real *weights, const real *bias,
-                                                                      real *out, long planeSize, long nPlanes) {
-  THNN_PLANE_OUTPUT(THNN_PLANE_RUN_AVX2)
-}
-#undef THNN_PLANE_OUTPUT_CASES
-#define THNN_PLANE_OUTPUT_CASES                                                                        \
-  THNN_PLANE_OUTPUT_CASE(1) THNN_PLANE_OUTPUT_CASE(2) THNN_PLANE_OUTPUT_CASE(3) THNN_PLANE_OUTPUT_CASE(4) \
-  THNN_PLANE_OUTPUT_CASE(5) THNN_PLANE_OUTPUT_CASE(6) THNN_PLANE_OUTPUT_CASE(7) THNN_PLANE_OUTPUT_CASE(8) \
-  THNN_PLANE_OUTPUT_CASE(9) THNN_PLANE_OUTPUT_CASE(10) THNN_PLANE_OUTPUT_CASE(11) THNN_PLANE_OUTPUT_CASE(12)
-__attribute__((target("avx2,fma,avx512f,avx512vl"))) static void THNN_(planeOutputAVX512)(
-    const real *image, const long *pixelOffsets, long count, const long *tapOffsets, long taps, const real *weights,
-    const real *bias, real *out, long planeSize, long nPlanes) {
-  THNN_PLANE_OUTPUT(THNN_PLANE_RUN_AVX512)
-}
-#undef THNN_PLANE_OUTPUT_CASES
-#undef THNN_PLANE_OUTPUT_CASE
-#undef THNN_PLANE_OUTPUT
+/* ---------------------------------------------------------------- output */
 
 void THNN_(planeConvolution)(const THNNConvGeometry *g, const real *input, long nImages, const real *weight,
                              long planes, const real *bias, real *output) {
@@ -194,75 +147,6 @@ void THNN_(planeConvolution)(const THNNConvGeometry *g, const real *input, long 
 }
 
 /* ---------------------------------------------------------------- weight gradient */
-
-/* sums[tt * BLOCK + q] += the sum over pixels j < count of dy[j * BLOCK + q] * image[pixelOffsets[j] +
- * tapOffsets[tt]], for taps tt < taps: dy holds the gradient pixel-major, a block of planes per
- * pixel. Inlined with constant `taps`. */
-static inline __attribute__((always_inline)) void THNN_(planeGradTile)(const int taps, const real *image,
-                                                                       const long *pixelOffsets, long count,
-                                                                       const long *tapOffsets, const real *dy,
-                                                                       real *sums) {
-  typedef THNN_(PlaneVector) vec;
-  vec acc[THNN_PLANE_RUN_AVX512][2];
-  long o[THNN_PLANE_RUN_AVX512];
-  for (int tt = 0; tt < taps; tt++) {
-    o[tt] = tapOffsets[tt];
-    acc[tt][0] = acc[tt][1] = (vec){0};
-  }
-  for (long j = 0; j < count; j++) {
-    const real *px = image + pixelOffsets[j];
-    const vec d0 = *(const vec *)(dy + j * THNN_PLANE_BLOCK), d1 = *(const vec *)(dy + j * THNN_PLANE_BLOCK + THNN_PLANE_LANES);
-#pragma GCC unroll 12
-    for (int tt = 0; tt < taps; tt++) {
-      const real x = px[o[tt]];
-      acc[tt][0] += x * d0;
-      acc[tt][1] += x * d1;
-    }
-  }
-  for (int tt = 0; tt < taps; tt++) {
-    *(vec *)(sums + tt * THNN_PLANE_BLOCK) += acc[tt][0];
-    *(vec *)(sums + tt * THNN_PLANE_BLOCK + THNN_PLANE_LANES) += acc[tt][1];
-  }
-}
-
-/* All `taps` taps of a block of planes over pixels [0, count), in runs of equal numbers of taps (at
- * most maxRun). */
-#define THNN_PLANE_GRAD(maxRun)                                                                        \
-  const long runs = (taps + (maxRun) - 1) / (maxRun);                                                 \
-  for (long k = 0, t0 = 0; k < runs; k++) {                                                           \
-    const long n = taps / runs + (k < taps % runs);                                                   \
-    switch (n) { THNN_PLANE_GRAD_CASES }                                                              \
-    t0 += n;                                                                                          \
-  }
-#define THNN_PLANE_GRAD_CASE(n)                                                                        \
-  case n:                                                                                             \
-    THNN_(planeGradTile)(n, image, pixelOffsets, count, tapOffsets + t0, dy, sums + t0 * THNN_PLANE_BLOCK); \
-    break;
-
-typedef void (*THNN_(PlaneGradKernel))(const real *image, const long *pixelOffsets, long count,
-                                       const long *tapOffsets, long taps, const real *dy, real *sums);
-
-#define THNN_PLANE_GRAD_CASES                                                                          \
-  THNN_PLANE_GRAD_CASE(1) THNN_PLANE_GRAD_CASE(2) THNN_PLANE_GRAD_CASE(3) THNN_PLANE_GRAD_CASE(4)      \
-  THNN_PLANE_GRAD_CASE(5) THNN_PLANE_GRAD_CASE(6)
-__attribute__((target("avx2,fma"))) static void THNN_(planeGradAVX2)(const real *image, const long *pixelOffsets,
-                                                                    long count, const long *tapOffsets, long taps,
-                                                                    const real *dy, real *sums) {
-  THNN_PLANE_GRAD(THNN_PLANE_RUN_AVX2)
-}
-#undef THNN_PLANE_GRAD_CASES
-#define THNN_PLANE_GRAD_CASES                                                                          \
-  THNN_PLANE_GRAD_CASE(1) THNN_PLANE_GRAD_CASE(2) THNN_PLANE_GRAD_CASE(3) THNN_PLANE_GRAD_CASE(4)      \
-  THNN_PLANE_GRAD_CASE(5) THNN_PLANE_GRAD_CASE(6) THNN_PLANE_GRAD_CASE(7) THNN_PLANE_GRAD_CASE(8)      \
-  THNN_PLANE_GRAD_CASE(9) THNN_PLANE_GRAD_CASE(10) THNN_PLANE_GRAD_CASE(11) THNN_PLANE_GRAD_CASE(12)
-__attribute__((target("avx2,fma,avx512f,avx512vl"))) static void THNN_(planeGradAVX512)(
-    const real *image, const long *pixelOffsets, long count, const long *tapOffsets, long taps, const real *dy,
-    real *sums) {
-  THNN_PLANE_GRAD(THNN_PLANE_RUN_AVX512)
-}
-#undef THNN_PLANE_GRAD_CASES
-#undef THNN_PLANE_GRAD_CASE
-#undef THNN_PLANE_GRAD
 
 void THNN_(planeWeightGradient)(const THNNConvGeometry *g, const real *input, const real *gradOutput,
                                 long nImages, long planes, accreal scale, real *gradWeight, real *gradBias) {

@@ -1,16 +1,17 @@
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/PlaneConvolution.h"
 #else
-/* Convolutions whose output rows are too short for the direct kernels' row vectors (fewer than 2
- * vectors of output columns: LeNet's second layer has 10) but that have 2 vectors of output planes
- * or more: vectorised across the output planes instead. A register block holds 2 vectors of planes
- * x a run of output pixels (6 on AVX2, 12 on AVX-512); each tap adds 2 vectors of weights times one
- * broadcast input element per pixel. That is im2col + GEMM's product with the unfolded columns read
- * in place: no columns written, none packed. The weight gradient turns the block round: 2 vectors
- * of planes x a run of taps, summed over the pixels. Pixels and taps find their input through
- * offsets, so strides and dilations cost nothing in the loop; padding is a padded copy of each
- * image. Built for AVX2 + FMA and for AVX-512 (32-byte vectors, twice the registers), picked by
- * THVector_isa(); x86-64 GCC only, as the direct kernels. */
+/* Convolutions whose output rows are too short for the direct kernels' row vectors (fewer than 64
+ * bytes of output columns: LeNet's second layer has 10) but that have a block of 64 bytes of output
+ * planes or more (16 in Float): vectorised across the output planes instead. A register block holds
+ * a block of planes (two AVX2 vectors, one AVX-512 vector) x a run of 6 (AVX2) or 12 (AVX-512) output
+ * pixels; each tap adds the block of weights times one broadcast input element per pixel. That is
+ * im2col + GEMM's product with the unfolded columns read in place: no columns written, none packed.
+ * The weight gradient turns the block round: a block of planes x a run of taps, summed over the
+ * pixels. Pixels and taps find their input through offsets, so strides and dilations cost nothing
+ * in the loop; padding is a padded copy of each image. The kernels (generic/PlaneKernels.h) are
+ * built for AVX2 + FMA and for AVX-512 and picked by THVector_isa(); x86-64 GCC only, as the direct
+ * kernels. */
 
 /* Whether the plane kernels take the output and weight-gradient passes of the convolution of
  * geometry g to `planes` output planes on this CPU. */

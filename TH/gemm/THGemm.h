@@ -18,12 +18,6 @@ void *THGemm_scratch(size_t bytes);
 
 /* Products of at least this many multiply-adds are split between threads. */
 #define THGEMM_PARALLEL_MACS 262144.0
-/* Between threads: the most bytes of the operand packed once for all of them, and how many units
- * of C each thread takes on average (gemm/generic/THGemmKernels.c). */
-#ifndef THGEMM_SHARED_BYTES /* tests/TH/gemm_avx512_on_avx2.c sets a small one, to test the groups */
-#define THGEMM_SHARED_BYTES (16L << 20)
-#endif
-#define THGEMM_UNITS_PER_THREAD 8
 
 #define THGEMM_DECLARE_(ISA)                                                                                     \
   void THFloatGemm_gemm_##ISA(int ta, int tb, long m, long n, long k, float alpha, const float *a, long lda,      \

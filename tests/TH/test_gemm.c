@@ -96,6 +96,8 @@ static void sweep(int via) {
       check_Float(via, ta, tb, 100, 90, 80, 1, 0, 1);
       check_Double(via, ta, tb, 300, 13, 70, 0.5, 2, 0);
       check_Float(via, ta, tb, 700, 3, 300, 1, 0, 0);
+      /* split by rows, with B wider than a block (NC): two blocks of B, each thread packing its own */
+      check_Float(via, ta, tb, 600, 505, 20, 1, 0.5, 1);
     }
 }
 

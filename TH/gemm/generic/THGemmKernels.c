@@ -8,7 +8,9 @@
  * into panels of MR rows stored p-major (MR contiguous values per p), op(B) in blocks of KC x NC
  * into panels of NR columns (NR contiguous values per p); zero padding completes the last panel.
  * The micro-kernel keeps an MR x NR tile of C in registers (MR = two vectors, so 2 * NR
- * accumulators) and for each p loads two vectors of A and broadcasts NR values of B. One A panel
+ * accumulators) and for each p loads two vectors of A and broadcasts NR values of B; edge tiles
+ * are computed by smaller kernels (one vector of rows, a third or two of NR columns). k, n and m are
+ * cut into blocks of equal size (at most KC, NC, MT), not full blocks and a remainder. One A panel
  * (MR x KC) stays in L1 while the kernel walks the B panels of a block, which stays in L2; the A
  * block is sized for the L3. Where all of n is one block of B (the convolutions' products, mostly),
  * each A panel is packed right before its use instead, while the copy is in L1.
@@ -309,92 +311,38 @@ static void GEMM_(block)(int ta, int tb, long m, long n, long k, real alpha, con
   }
 }
 
-/* Several threads. One operand is packed whole, once, by all the threads together (each a share of
- * its panels), the "shared" one: A when the threads split C by columns, B when by rows. Then the
- * threads take blocks ("units") of columns (rows) of C one at a time, as they come free, each
- * packing its unit's part of the other operand and multiplying it by every shared panel. Units are
- * many and small, so that a thread slowed by another process, or a slower core, holds the others
- * back by a small unit at most, and none is packed twice. Where the shared operand would take
- * more than THGEMM_SHARED_BYTES, k goes in groups of slices, one packing of the shared part each. */
-static void GEMM_(parallel)(int threads, int byRows, long m, long n, long k, int ta, int tb, real alpha,
-                            const real *a, long lda, const real *b, long ldb, real beta, real *c, long ldc) {
-  const long sharedUnit = byRows ? GEMM_NR : GEMM_MR, cutUnit = byRows ? GEMM_MR : GEMM_NR;
-  const long sharedExtent = byRows ? n : m, cutExtent = byRows ? m : n;
-  const long sharedPadded = GEMM_ROUNDUP(sharedExtent, sharedUnit), sharedPanels = sharedPadded / sharedUnit;
-  /* k in slices of at most KC, in groups whose shared packing fits the budget */
-  const long slices = GEMM_(parts)(k, GEMM_KC), sliceK = (k + slices - 1) / slices; /* the longest slice */
-  const long budget = (long)(THGEMM_SHARED_BYTES / sizeof(real)) / (sharedPadded * sliceK);
-  const long slicesPerGroup = THMax(1, THMin(slices, budget)), groups = (slices + slicesPerGroup - 1) / slicesPerGroup;
-  const long sharedSize = GEMM_ROUND64(sharedPadded * slicesPerGroup * sliceK);
-  /* units of C: at least 2 tiles wide, at most a block (of B, NC, or of A, MT) */
-  const long cutTiles = (cutExtent + cutUnit - 1) / cutUnit;
-  const long unitTiles = THMin((byRows ? GEMM_MT : GEMM_NC) / cutUnit,
-                               THMax(2, cutTiles / (THGEMM_UNITS_PER_THREAD * threads)));
-  const long units = (cutTiles + unitTiles - 1) / unitTiles;
-  const long unitSize = GEMM_ROUND64(unitTiles * cutUnit * sliceK);
-  real *shared = THGemm_scratch(sizeof(real) * (size_t)(sharedSize + threads * unitSize));
-#pragma omp parallel num_threads(threads)
-  {
-    const int t = omp_get_thread_num();
-    real *own = shared + sharedSize + t * unitSize;
-    for (long g = 0; g < groups; g++) {
-      const long s0 = g * slicesPerGroup, s1 = THMin(slices, s0 + slicesPerGroup), gk0 = k * s0 / slices;
-      /* the shared panels of this group's slices, a share each; a slice's panels start at
-       * (its first p - the group's) * sharedPadded */
-      const long tasks = (s1 - s0) * sharedPanels;
-      for (long task = tasks * t / threads; task < tasks * (t + 1) / threads; task++) {
-        const long s = s0 + task / sharedPanels, panel = task % sharedPanels;
-        const long pc = k * s / slices, kc = k * (s + 1) / slices - pc;
-        real *dst = shared + (pc - gk0) * sharedPadded + panel * sharedUnit * kc;
-        const long start = panel * sharedUnit, count = THMin(sharedUnit, sharedExtent - start);
-        if (byRows)
-          GEMM_(packB)(tb, b, ldb, pc, kc, start, count, dst);
-        else
-          GEMM_(packA)(ta, a, lda, start, count, pc, kc, dst);
-      }
-#pragma omp barrier
-#pragma omp for schedule(dynamic, 1) /* its end is the barrier before the next group's packing */
-      for (long unit = 0; unit < units; unit++) {
-        const long lo = unit * unitTiles * cutUnit, hi = THMin(cutExtent, lo + unitTiles * cutUnit);
-        for (long s = s0; s < s1; s++) {
-          const long pc = k * s / slices, kc = k * (s + 1) / slices - pc;
-          const real betaHere = s == 0 ? beta : 1;
-          const real *panels = shared + (pc - gk0) * sharedPadded;
-          if (byRows) { /* own: A's rows lo..hi; each A panel in turn against every shared B panel */
-            GEMM_(packA)(ta, a, lda, lo, hi - lo, pc, kc, own);
-            for (long ir = lo; ir < hi; ir += GEMM_MR)
-              for (long jr = 0; jr < n; jr += GEMM_NR)
-                GEMM_(microKernel)(kc, own + (ir - lo) * kc, panels + jr * kc, c + ir + jr * ldc, ldc, alpha,
-                                   betaHere, THMin(GEMM_MR, hi - ir), THMin(GEMM_NR, n - jr));
-          } else { /* own: B's columns lo..hi; every shared A panel against them */
-            GEMM_(packB)(tb, b, ldb, pc, kc, lo, hi - lo, own);
-            for (long ir = 0; ir < m; ir += GEMM_MR)
-              for (long jr = lo; jr < hi; jr += GEMM_NR)
-                GEMM_(microKernel)(kc, panels + ir * kc, own + (jr - lo) * kc, c + ir + jr * ldc, ldc, alpha,
-                                   betaHere, THMin(GEMM_MR, m - ir), THMin(GEMM_NR, hi - jr));
-          }
-        }
-      }
-    }
-  }
-}
-
 void GEMM_(gemm)(int ta, int tb, long m, long n, long k, real alpha, const real *a, long lda, const real *b,
                  long ldb, real beta, real *c, long ldc) {
   int threads = 1;
 #ifdef _OPENMP
   if ((double)m * n * k >= THGEMM_PARALLEL_MACS && !omp_in_parallel()) threads = omp_get_max_threads();
 #endif
-  /* Split C by columns, or by rows where B is the smaller operand to share; never into units
-   * narrower than two micro-tiles each. */
+  /* Threads take one block of columns each, or of rows where B is the smaller operand to copy
+   * twice, never narrower than two micro-tiles, and pack their own operands. A static split:
+   * threads that took small units as they came free (tried: the same units by slices of k, with
+   * each thread's A slice kept in its L2) measured 10-20% slower at two threads on a quiet Zen 5,
+   * C and the packed slices moving between the cores' caches; that would pay only on a machine
+   * whose other processes hold a core back by more. */
   const int byRows = (double)k * n < (double)m * k;
-  const long cutTiles = byRows ? (m + GEMM_MR - 1) / GEMM_MR : (n + GEMM_NR - 1) / GEMM_NR;
-  threads = (int)THMin((long)threads, cutTiles / 2);
-  if (threads > 1) {
-    GEMM_(parallel)(threads, byRows, m, n, k, ta, tb, alpha, a, lda, b, ldb, beta, c, ldc);
-  } else {
-    real *space = THGemm_scratch(sizeof(real) * (size_t)GEMM_(packSpace)(m, n, k));
-    GEMM_(block)(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, space);
+  const long extent = byRows ? m : n, unit = byRows ? GEMM_MR : GEMM_NR;
+  threads = (int)THMin((long)threads, (extent + unit - 1) / unit / 2);
+  if (threads <= 1) {
+    GEMM_(block)(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc,
+                 THGemm_scratch(sizeof(real) * (size_t)GEMM_(packSpace)(m, n, k)));
+    return;
+  }
+  const long space = byRows ? GEMM_(packSpace)(GEMM_(partStart)(m, unit, threads, 1), n, k)
+                            : GEMM_(packSpace)(m, GEMM_(partStart)(n, unit, threads, 1), k);
+  real *scratch = THGemm_scratch(sizeof(real) * (size_t)(space * threads));
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+  for (int t = 0; t < threads; t++) {
+    const long lo = GEMM_(partStart)(extent, unit, threads, t), hi = GEMM_(partStart)(extent, unit, threads, t + 1);
+    if (byRows)
+      GEMM_(block)(ta, tb, hi - lo, n, k, alpha, ta ? a + lo * lda : a + lo, lda, b, ldb, beta, c + lo, ldc,
+                   scratch + t * space);
+    else
+      GEMM_(block)(ta, tb, m, hi - lo, k, alpha, a, lda, tb ? b + lo : b + lo * ldb, ldb, beta, c + lo * ldc, ldc,
+                   scratch + t * space);
   }
 }
 

@@ -331,8 +331,8 @@ void GEMM_(gemm)(int ta, int tb, long m, long n, long k, real alpha, const real 
                  THGemm_scratch(sizeof(real) * (size_t)GEMM_(packSpace)(m, n, k)));
     return;
   }
-  const long space = byRows ? GEMM_(packSpace)(GEMM_(partStart)(m, unit, threads, 1), n, k)
-                            : GEMM_(packSpace)(m, GEMM_(partStart)(n, unit, threads, 1), k);
+  const long most = ((extent + unit - 1) / unit + threads - 1) / threads * unit; /* the widest part */
+  const long space = byRows ? GEMM_(packSpace)(most, n, k) : GEMM_(packSpace)(m, most, k);
   real *scratch = THGemm_scratch(sizeof(real) * (size_t)(space * threads));
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
   for (int t = 0; t < threads; t++) {

@@ -156,9 +156,9 @@ static void test_gemm_inside_parallel_region(void **state) {
  * (OpenBLAS, the portable set, does not promise it). */
 static void test_gemm_same_bits_on_any_thread_count(void **state) {
   enum { M = 300, N = 200, K = 500 };
-  static float a[M * K], b[K * N], one[M * N], two[M * N];
+  static float a[M * K], b[K * M], one[M * N], two[M * N]; /* A and B take either of m, n */
   for (long i = 0; i < M * K; i++) a[i] = (float)((i * 37) % 101) / 7 - 7;
-  for (long i = 0; i < K * N; i++) b[i] = (float)((i * 53) % 89) / 11 - 4;
+  for (long i = 0; i < K * M; i++) b[i] = (float)((i * 53) % 89) / 11 - 4;
   for (int pass = 1; pass < KERNEL_SETS; pass++) {
     kernel_set_name(pass);
     for (int shape = 0; shape < 2; shape++) { /* split by columns (n >= m), then by rows */

@@ -3,6 +3,7 @@
 #else
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#include <immintrin.h>
 
 /* Output planes per register block (missing planes of the last block are computed as 0), and the
  * fewest planes the direct kernels take. */

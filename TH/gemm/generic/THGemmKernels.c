@@ -221,7 +221,7 @@ static void GEMM_(packB)(int tb, const real *b, long ldb, long p0, long kc, long
   /* columns of B run along p: LANES values of each of the panel's columns (zeros past the last
    * column) are transposed in registers, giving LANES rows of the panel; a row is stored as whole
    * vectors, whose lanes past its end land on the start of the next row, written after it, except
-   * in the panel's last row (the next panel may be another thread's). */
+   * in the panel's last row: nothing is written past the panel (packSpace counts no slack). */
   enum { BLOCKS = (GEMM_NR + GEMM_LANES - 1) / GEMM_LANES };
   for (long c0 = 0; c0 < nc; c0 += GEMM_NR, dst += GEMM_NR * kc) {
     long cols = THMin(GEMM_NR, nc - c0);

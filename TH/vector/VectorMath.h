@@ -216,8 +216,8 @@ double THVECTOR_MATH_(dot)(const float *x, const float *y, ptrdiff_t n) {
 /* NaN is ignored (softmax lets it reach its results through the exponentials); -inf for n = 0.
  * Four vectors of maxima, so that four comparisons are in flight instead of one. */
 float THVECTOR_MATH_(max)(const float *x, ptrdiff_t n) {
-  THVecF m[4] = {THVec_splat(-__builtin_inff()), THVec_splat(-__builtin_inff()), THVec_splat(-__builtin_inff()),
-                 THVec_splat(-__builtin_inff())};
+  THVecF m[4];
+  for (int q = 0; q < 4; q++) m[q] = THVec_splat(-__builtin_inff());
   ptrdiff_t i = 0;
   for (; i + 4 * THVECTOR_LANES <= n; i += 4 * THVECTOR_LANES)
     for (int q = 0; q < 4; q++) {

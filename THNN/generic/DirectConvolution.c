@@ -106,6 +106,8 @@ static void THNN_(directTapOffsets)(const THNNConvGeometry *g, const THNN_(Direc
 #define THNN_DIRECT_TARGET "avx2,fma"
 #define THNN_DIRECT_BYTES 32
 #define THNN_DIRECT_BROADCAST_OPERANDS 0
+#define THNN_DIRECT_ROW_MOST THNN_DIRECT_VECTORS_AVX2
+#define THNN_DIRECT_GRAD_MOST THNN_DIRECT_GRAD_TAPS_AVX2
 #define THNN_DIRECT_ROW_CASES THNN_DIRECT_CASE(1) THNN_DIRECT_CASE(2)
 #define THNN_DIRECT_GRAD_CASES THNN_DIRECT_GRAD_CASE(1) THNN_DIRECT_GRAD_CASE(2) THNN_DIRECT_GRAD_CASE(3)
 #define THNN_DIRECT_INPUT_CASES                                                                        \
@@ -117,6 +119,8 @@ static void THNN_(directTapOffsets)(const THNNConvGeometry *g, const THNN_(Direc
 #define THNN_DIRECT_TARGET "avx2,fma,avx512f,avx512vl"
 #define THNN_DIRECT_BYTES 64
 #define THNN_DIRECT_BROADCAST_OPERANDS 1
+#define THNN_DIRECT_ROW_MOST THNN_DIRECT_VECTORS_AVX512
+#define THNN_DIRECT_GRAD_MOST THNN_DIRECT_GRAD_TAPS_AVX512
 #define THNN_DIRECT_ROW_CASES THNN_DIRECT_CASE(1) THNN_DIRECT_CASE(2) THNN_DIRECT_CASE(3) THNN_DIRECT_CASE(4)
 #define THNN_DIRECT_GRAD_CASES                                                                         \
   THNN_DIRECT_GRAD_CASE(1) THNN_DIRECT_GRAD_CASE(2) THNN_DIRECT_GRAD_CASE(3) THNN_DIRECT_GRAD_CASE(4)  \
@@ -127,23 +131,23 @@ static void THNN_(directTapOffsets)(const THNNConvGeometry *g, const THNN_(Direc
 #define THNN_DIRECT_INPUT_MOST {0, 8, 8, 8, 6, 5, 4}
 #include "generic/DirectKernels.h"
 
-/* The kernel set THVector_isa() picks, its vector lanes (the layouts' unit) and its largest blocks. */
+/* The kernel set THVector_isa() picks and its vector lanes (the layouts' unit). */
 typedef struct {
-  void (*row)(long maxVectors, const real *in, const long *offsets, long taps, const real *weights,
-              const real *bias, real *out, long planeStride, long nPlanes, long width);
-  void (*grad)(long maxTaps, const real *in, long step, const long *offsets, long taps, const real *dy,
-               long planeStride, long rowStride, long rows, long vectors, real *sums);
+  void (*row)(const real *in, const long *offsets, long taps, const real *weights, const real *bias, real *out,
+              long planeStride, long nPlanes, long width);
+  void (*grad)(const real *in, long step, const long *offsets, long taps, const real *dy, long planeStride,
+               long rowStride, long rows, long vectors, real *sums);
   void (*input)(long cb, long vectors, const real *dy, long planeStride, const real *weights, long planes,
                 const long *dyOff, const long *wOff, long entries, real *out, long outStride);
-  long lanes, rowVectors, gradTaps;
+  long lanes;
 } THNN_(DirectKernels);
 
 static THNN_(DirectKernels) THNN_(directKernels)(void) {
   if (THVector_isa() >= 2)
     return (THNN_(DirectKernels)){THNN_(directRowAVX512), THNN_(directGradAVX512), THNN_(directInputAVX512),
-                                  64 / (long)sizeof(real), THNN_DIRECT_VECTORS_AVX512, THNN_DIRECT_GRAD_TAPS_AVX512};
+                                  64 / (long)sizeof(real)};
   return (THNN_(DirectKernels)){THNN_(directRowAVX2), THNN_(directGradAVX2), THNN_(directInputAVX2),
-                                32 / (long)sizeof(real), THNN_DIRECT_VECTORS_AVX2, THNN_DIRECT_GRAD_TAPS_AVX2};
+                                32 / (long)sizeof(real)};
 }
 
 /* The band that starts at row r of the batch (image *n, output rows [*oh0, *oh1)) in a run that ends
@@ -186,7 +190,7 @@ void THNN_(directConvolution)(const THNNConvGeometry *g, const real *input, long
       THNN_(directTapOffsets)(g, &l, rows, offsets);
       for (long oh = oh0; oh < oh1; oh++)
         for (long b = 0; b < blocks; b++)
-          kernels.row(kernels.rowVectors, buffer + (oh - oh0) * g->dH * l.rowStride, offsets, taps, packed + b * taps * THNN_DIRECT_BLOCK,
+          kernels.row(buffer + (oh - oh0) * g->dH * l.rowStride, offsets, taps, packed + b * taps * THNN_DIRECT_BLOCK,
               packedBias + b * THNN_DIRECT_BLOCK, output + (n * planes + b * THNN_DIRECT_BLOCK) * planeSize + oh * g->outWidth,
               planeSize, THMin(THNN_DIRECT_BLOCK, planes - b * THNN_DIRECT_BLOCK), g->outWidth);
       r += oh1 - oh0;
@@ -242,7 +246,7 @@ void THNN_(directWeightGradient)(const THNNConvGeometry *g, const real *input, c
           dyPlaneStride = dyPlane;
           dyRowStride = dyRow;
         }
-        kernels.grad(kernels.gradTaps, buffer, g->dH * l.rowStride, offsets, taps, dy, dyPlaneStride, dyRowStride, rows, vectors,
+        kernels.grad(buffer, g->dH * l.rowStride, offsets, taps, dy, dyPlaneStride, dyRowStride, rows, vectors,
                own + b * blockSums);
       }
       r += rows;
@@ -271,9 +275,6 @@ void THNN_(directWeightGradient)(const THNNConvGeometry *g, const real *input, c
  * every kh with Y = oh * dH + kh and kw = p + m * dW, ow = j - m. Registers hold up to 6 channels x
  * a run of j vectors; each gradient vector loaded serves all the channels. */
 
-/* The size of block i of `blocks` blocks of C channels, as equal as can be. */
-static inline long THNN_(directChannelBlock)(long C, long blocks, long i) { return C / blocks + (i < C % blocks); }
-
 void THNN_(directInputGradient)(const THNNConvGeometry *g, const real *gradOutput, long nImages, const real *weight,
                                 long planes, real *gradInput) {
   const THNN_(DirectKernels) kernels = THNN_(directKernels)();
@@ -292,7 +293,7 @@ void THNN_(directInputGradient)(const THNNConvGeometry *g, const real *gradOutpu
   real *packed = THAlloc(sizeof(real) * (size_t)(planes * taps));
   const long channelBlocks = (C + THNN_DIRECT_INPUT_BLOCK - 1) / THNN_DIRECT_INPUT_BLOCK;
   for (long i = 0, c0 = 0, cb; i < channelBlocks; i++, c0 += cb) {
-    cb = THNN_(directChannelBlock)(C, channelBlocks, i);
+    cb = THNN_convEvenPart(C, channelBlocks, i);
     for (long k = 0; k < kernelSize; k++)
       for (long q = 0; q < planes; q++)
         for (long c = 0; c < cb; c++)
@@ -334,7 +335,7 @@ void THNN_(directInputGradient)(const THNNConvGeometry *g, const real *gradOutpu
           long lo, hi;
           THNN_(im2colValidRange)(p - g->padW, dW, W, J, &lo, &hi);
           for (long i = 0, c0 = 0, cb; i < channelBlocks; i++, c0 += cb) {
-            cb = THNN_(directChannelBlock)(C, channelBlocks, i);
+            cb = THNN_convEvenPart(C, channelBlocks, i);
             if (entries)
               kernels.input(cb, vectors, dy, dyPlane, packed + c0 * kernelSize * planes, planes, dyOff, wOff,
                             entries, row, J);

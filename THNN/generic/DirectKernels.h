@@ -4,8 +4,9 @@
  *   THNN_DIRECT_TARGET  the target attribute of the kernels,
  *   THNN_DIRECT_BYTES   the vector width (32 or 64): the layouts the driver makes are in its lanes,
  *   THNN_DIRECT_BROADCAST_OPERANDS  whether multiply-adds take a broadcast memory operand (AVX-512),
- *   THNN_DIRECT_ROW_CASES, THNN_DIRECT_GRAD_CASES, THNN_DIRECT_INPUT_CASES and
- *   THNN_DIRECT_INPUT_MOST  the register blocks the set's registers hold (see each kernel),
+ *   THNN_DIRECT_ROW_MOST, THNN_DIRECT_GRAD_MOST, THNN_DIRECT_INPUT_MOST  the largest register
+ *                       blocks the set's registers hold (see each kernel), and
+ *   THNN_DIRECT_ROW_CASES, THNN_DIRECT_GRAD_CASES, THNN_DIRECT_INPUT_CASES  a case for each block,
  * and undefines them all. Each kernel inlines its block function with constant sizes, so that the
  * accumulators live in registers. */
 
@@ -56,20 +57,20 @@ static inline __attribute__((always_inline, target(THNN_DIRECT_TARGET))) void TH
     }
 }
 
-/* One output row of a block of planes, in runs of equal numbers of vectors (at most as many as
- * THNN_DIRECT_ROW_CASES lists). */
+/* One output row of a block of planes, in runs of equal numbers of vectors (at most
+ * THNN_DIRECT_ROW_MOST). */
 #define THNN_DIRECT_CASE(n)                                                                                  \
   case n:                                                                                                   \
     THNN_DIRECT_K_(directBlock)(n, in + column, offsets, taps, weights, bias, out + column, planeStride, nPlanes, \
                                 cols);                                                                      \
     break;
 __attribute__((target(THNN_DIRECT_TARGET))) static void THNN_DIRECT_K_(directRow)(
-    long maxVectors, const real *in, const long *offsets, long taps, const real *weights, const real *bias,
-    real *out, long planeStride, long nPlanes, long width) {
+    const real *in, const long *offsets, long taps, const real *weights, const real *bias, real *out,
+    long planeStride, long nPlanes, long width) {
   const long vectors = (width + THNN_DIRECT_K_LANES - 1) / THNN_DIRECT_K_LANES;
-  const long runs = (vectors + maxVectors - 1) / maxVectors;
+  const long runs = (vectors + THNN_DIRECT_ROW_MOST - 1) / THNN_DIRECT_ROW_MOST;
   for (long k = 0, first = 0; k < runs; k++) {
-    const long count = vectors / runs + (k < vectors % runs), column = first * THNN_DIRECT_K_LANES;
+    const long count = THNN_convEvenPart(vectors, runs, k), column = first * THNN_DIRECT_K_LANES;
     const long cols = THMin(width - column, count * THNN_DIRECT_K_LANES);
     switch (count) { THNN_DIRECT_ROW_CASES }
     first += count;
@@ -121,8 +122,8 @@ static inline __attribute__((always_inline)) void THNN_DIRECT_K_(directGradBias)
   }
 }
 
-/* All `taps` taps of a block of planes, in runs of equal numbers of taps (at most as many as
- * THNN_DIRECT_GRAD_CASES lists), then the bias (sums slot `taps`), over a few rows at a time
+/* All `taps` taps of a block of planes, in runs of equal numbers of taps (at most
+ * THNN_DIRECT_GRAD_MOST), then the bias (sums slot `taps`), over a few rows at a time
  * (THNN_DIRECT_GRAD_VECTORS vectors or more): the rows of gradient and input one run reads then stay
  * in L1 for the next. */
 #define THNN_DIRECT_GRAD_CASE(k)                                                                       \
@@ -131,14 +132,14 @@ static inline __attribute__((always_inline)) void THNN_DIRECT_K_(directGradBias)
                                     rowStride, n, vectors, sums + t0 * THNN_DIRECT_GRAD_BLOCK * THNN_DIRECT_K_LANES); \
     break;
 __attribute__((target(THNN_DIRECT_TARGET))) static void THNN_DIRECT_K_(directGrad)(
-    long maxTaps, const real *in, long step, const long *offsets, long taps, const real *dy, long planeStride,
-    long rowStride, long rows, long vectors, real *sums) {
-  const long runs = (taps + maxTaps - 1) / maxTaps;
+    const real *in, long step, const long *offsets, long taps, const real *dy, long planeStride, long rowStride,
+    long rows, long vectors, real *sums) {
+  const long runs = (taps + THNN_DIRECT_GRAD_MOST - 1) / THNN_DIRECT_GRAD_MOST;
   const long chunk = THMax(1L, THNN_DIRECT_GRAD_VECTORS / vectors);
   for (long r0 = 0; r0 < rows; r0 += chunk) {
     const long n = THMin(rows - r0, chunk);
     for (long k = 0, t0 = 0; k < runs; k++) {
-      const long count = taps / runs + (k < taps % runs);
+      const long count = THNN_convEvenPart(taps, runs, k);
       switch (count) { THNN_DIRECT_GRAD_CASES }
       t0 += count;
     }
@@ -225,6 +226,8 @@ __attribute__((target(THNN_DIRECT_TARGET))) static void THNN_DIRECT_K_(directInp
 #undef THNN_DIRECT_TARGET
 #undef THNN_DIRECT_BYTES
 #undef THNN_DIRECT_BROADCAST_OPERANDS
+#undef THNN_DIRECT_ROW_MOST
+#undef THNN_DIRECT_GRAD_MOST
 #undef THNN_DIRECT_ROW_CASES
 #undef THNN_DIRECT_GRAD_CASES
 #undef THNN_DIRECT_INPUT_CASES

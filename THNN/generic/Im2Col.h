@@ -16,6 +16,10 @@ static inline int THNN_convThread(void) {
 #endif
 }
 
+/* The size of part i when `total` is cut into `parts` parts as equal as can be (the first total %
+ * parts are one longer): the register kernels' runs and the direct input gradient's channel blocks. */
+static inline long THNN_convEvenPart(long total, long parts, long i) { return total / parts + (i < total % parts); }
+
 /* How many threads share out `units` pieces of a convolution pass of `multiplyAdds` multiply-adds
  * in all: OpenMP's (at most one per piece) when the pass is worth a parallel region and the caller
  * is not in one already, else 1. */

@@ -57,7 +57,7 @@ __attribute__((target(THNN_PLANE_TARGET))) static void THNN_PLANE_K_(planeOutput
     const real *bias, real *out, long planeSize, long nPlanes) {
   const long runs = (count + THNN_PLANE_RUN - 1) / THNN_PLANE_RUN;
   for (long k = 0, first = 0; k < runs; k++) {
-    const long n = count / runs + (k < count % runs);
+    const long n = THNN_convEvenPart(count, runs, k);
     switch (n) { THNN_PLANE_OUTPUT_CASES }
     first += n;
   }
@@ -103,7 +103,7 @@ __attribute__((target(THNN_PLANE_TARGET))) static void THNN_PLANE_K_(planeGrad)(
     real *sums) {
   const long runs = (taps + THNN_PLANE_RUN - 1) / THNN_PLANE_RUN;
   for (long k = 0, t0 = 0; k < runs; k++) {
-    const long n = taps / runs + (k < taps % runs);
+    const long n = THNN_convEvenPart(taps, runs, k);
     switch (n) { THNN_PLANE_GRAD_CASES }
     t0 += n;
   }
